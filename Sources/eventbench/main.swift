@@ -1,0 +1,1 @@
+print("eventbench: not built yet")

@@ -1,0 +1,1 @@
+print("eventdemo: not built yet")
