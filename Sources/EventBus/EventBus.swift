@@ -1,1 +1,150 @@
-// Placeholder until the library lands.
+/// A typed, thread-safe, in-process event bus.
+///
+/// Publishers call ``publish(_:)`` with any ``EventBusEvent``; subscribers receive the events
+/// of the types they subscribed to. Use ``default`` for an app-wide bus, or create instances and
+/// inject them (tests usually want their own).
+///
+/// ```swift
+/// bus.subscribe(owner: self) { (owner, event: UserDidLoginEvent) in
+///     owner.show(event.userID)
+/// }
+/// bus.publish(UserDidLoginEvent(userID: "ada"))
+/// ```
+///
+/// ## Ordering
+/// A publish delivers synchronously, on the publisher's thread, to a snapshot of the event
+/// type's subscriptions taken when the publish starts, in subscription order. A handler that
+/// publishes runs that nested publish to completion first (depth-first). Subscriptions added
+/// during a publish get the next event, not the current one; subscriptions cancelled, or whose
+/// owner died, before their turn in the snapshot are skipped.
+///
+/// ## Threading
+/// Every method may be called from any thread. No lock is held while a handler runs, so a
+/// handler may publish, subscribe, cancel, or release the last reference to its owner.
+///
+/// ## Lifetime
+/// The bus holds owners weakly. Once an owner is gone its handlers never run again, and its
+/// entries are removed by the next publish of that event type, or by a later subscribe to it,
+/// so dead subscriptions never accumulate.
+public final class EventBus: Sendable {
+    /// The shared bus, for apps that want one bus everywhere. Libraries should accept an
+    /// injected bus instead.
+    public static let `default` = EventBus()
+
+    let store = SubscriptionStore()
+    let taps = TapStore()
+
+    /// Creates a bus with no subscriptions, independent of every other bus.
+    public init() {}
+
+    /// Delivers `event` to the subscribers of its type.
+    ///
+    /// Synchronous handlers run on the calling thread before `publish` returns, in
+    /// subscription order, against the snapshot taken when this call started. Executor and
+    /// main-actor subscriptions get the event queued, in publish order, and run later.
+    /// Observe-all taps are called last, with how many subscriptions the event reached.
+    ///
+    /// Publishing an event nobody subscribes to is not an error: it reaches zero subscriptions.
+    public func publish<Event: EventBusEvent>(_ event: Event) {
+        let eventKey = ObjectIdentifier(Event.self)
+        let tapping = taps.isActive
+        let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
+        let snapshot = store.snapshot(of: eventKey)
+
+        var reachedCount = 0
+        var needsPrune = false
+        var executorLabels: [String] = []
+        for entry in snapshot {
+            let outcome = unsafeDowncast(entry, to: Subscription<Event>.self).deliver(event)
+            needsPrune = needsPrune || outcome.needsPrune
+            guard outcome.reached else { continue }
+            reachedCount += 1
+            if tapping, !executorLabels.contains(entry.executorLabel) {
+                executorLabels.append(entry.executorLabel)
+            }
+        }
+        if needsPrune {
+            store.pruneFinished(of: eventKey)
+        }
+        if tapping {
+            taps.notify(
+                PublishRecord(
+                    event: event, eventTypeName: String(describing: Event.self),
+                    reachedCount: reachedCount, executorLabels: executorLabels,
+                    sequenceNumber: sequenceNumber))
+        }
+    }
+
+    /// Subscribes `owner` to events of `eventType`; `handler` gets the owner back, so it never
+    /// needs to capture `self`.
+    ///
+    /// The handler runs synchronously on the publisher's thread, in subscription order (see
+    /// ``EventBus``). The bus holds `owner` weakly: once it is released the handler never runs
+    /// again, with or without the token. Each call is a separate subscription.
+    ///
+    /// ```swift
+    /// bus.subscribe(owner: self) { owner, (event: CartDidUpdateEvent) in owner.render(event) }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self,
+        handler: @escaping @Sendable (Owner, Event) -> Void
+    ) -> SubscriptionToken {
+        register(OwnedSubscription(owner: owner, once: false, handler: handler))
+    }
+
+    /// Subscribes to events of `eventType` for as long as `owner` lives, with a handler that
+    /// only takes the event.
+    ///
+    /// Same ordering, threading and lifetime as the variant whose handler also takes the owner:
+    /// synchronous on the publisher's thread, owner held weakly.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self,
+        handler: @escaping @Sendable (Event) -> Void
+    ) -> SubscriptionToken {
+        register(OwnedSubscription(owner: owner, once: false) { _, event in handler(event) })
+    }
+
+    /// Subscribes to events of `eventType` without an owner: the returned token is the only
+    /// thing that keeps the subscription alive.
+    ///
+    /// This is the cheapest kind of subscription (no weak load per event). The handler runs
+    /// synchronously on the publisher's thread, in subscription order. Keep the token (or store
+    /// it in a ``SubscriptionBag``): releasing it cancels the subscription.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribe<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self,
+        handler: @escaping @Sendable (Event) -> Void
+    ) -> SubscriptionToken {
+        register(OwnerlessSubscription(handler: handler), cancelsOnDeinit: true)
+    }
+
+    /// Ends `owner`'s subscriptions to `eventType`, whichever method created them.
+    ///
+    /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
+    /// once this returns. Subscriptions of other owners or other types are untouched.
+    public func unsubscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, from eventType: Event.Type = Event.self
+    ) {
+        store.removeAll(ownedBy: owner, eventKey: ObjectIdentifier(eventType))
+    }
+
+    /// Ends every subscription of `owner`, of every event type.
+    ///
+    /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
+    /// once this returns. Its cost grows with the number of event types on the bus.
+    public func unsubscribeAll(for owner: AnyObject) {
+        store.removeAll(ownedBy: owner, eventKey: nil)
+    }
+
+    func register(_ subscription: AnySubscription, cancelsOnDeinit: Bool = false) -> SubscriptionToken {
+        store.add(subscription)
+        return SubscriptionToken(subscription: subscription, store: store, cancelsOnDeinit: cancelsOnDeinit)
+    }
+}

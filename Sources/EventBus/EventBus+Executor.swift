@@ -1,0 +1,29 @@
+extension EventBus {
+    /// Subscribes `owner` to events of `eventType`, delivered on `executor`.
+    ///
+    /// Each publish queues the event for this subscription and returns without waiting.
+    /// The handler runs on `executor`, one event at a time, in publish order (FIFO per
+    /// subscription); events from different subscriptions are not ordered against each other.
+    /// A burst of events costs one job on the executor, not one per event.
+    ///
+    /// The owner is held weakly and checked twice: when the event is queued and again right
+    /// before the handler runs. Once ``SubscriptionToken/cancel()`` has returned, no queued
+    /// event runs the handler.
+    ///
+    /// ```swift
+    /// let queue = DispatchQueue(label: "cart")
+    /// bus.subscribe(owner: self, on: queue) { (owner, event: CartDidUpdateEvent) in
+    ///     owner.persist(event)
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self,
+        on executor: some EventBusExecutor,
+        handler: @escaping @Sendable (Owner, Event) -> Void
+    ) -> SubscriptionToken {
+        register(ExecutorSubscription(owner: owner, executor: executor, handler: handler))
+    }
+}

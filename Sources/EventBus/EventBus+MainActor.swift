@@ -1,0 +1,43 @@
+extension EventBus {
+    /// Subscribes a main-actor `owner` to events of `eventType`, delivered on the main actor.
+    ///
+    /// Events are queued when published, from any thread, and the handler runs later on the
+    /// main actor, in publish order, even when the publisher is itself on the main actor.
+    /// A burst of events costs one main-actor job, not one task per event.
+    ///
+    /// The owner is held weakly and checked both when the event is queued and when the handler
+    /// is about to run. Once ``SubscriptionToken/cancel()`` has returned, no queued event runs
+    /// the handler.
+    ///
+    /// ```swift
+    /// @MainActor final class LoginViewModel {
+    ///     init(bus: EventBus) {
+    ///         bus.subscribeOnMain(owner: self) { (owner, event: UserDidLoginEvent) in
+    ///             owner.greeting = "Hello, \(event.userID)"
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @MainActor
+    @discardableResult
+    public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self,
+        handler: @escaping @MainActor (Owner, Event) -> Void
+    ) -> SubscriptionToken {
+        subscribe(owner: owner, to: eventType, on: .mainActor) { owner, event in
+            // The drain job already runs on the main actor (MainActorExecutor), and `owner` was
+            // handed to the bus on the main actor and is only touched there.
+            let mainActorOwner = MainActorBound(owner)
+            MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
+        }
+    }
+}
+
+/// Carries a main-actor owner into `MainActor.assumeIsolated` from the drain job, which the
+/// compiler cannot see runs on the main actor.
+private struct MainActorBound<Value>: @unchecked Sendable {  // safe: created and used on the main actor only
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,24 @@
+extension EventBus {
+    /// Subscribes `owner` to the next event of `eventType` only.
+    ///
+    /// The handler runs synchronously on the publisher's thread, at most once, even when many
+    /// threads publish at the same time: if two publishes race, exactly one runs the handler.
+    /// The subscription then removes itself and its token reports ``SubscriptionToken/isCancelled``.
+    /// The owner is held weakly; if it is released first, the handler never runs.
+    ///
+    /// ```swift
+    /// bus.subscribeOnce(owner: self) { (owner, event: ProfileDidLoadEvent) in
+    ///     owner.showWelcome(event.name)
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels the subscription before it fires. Discarding it cancels
+    ///   nothing.
+    @discardableResult
+    public func subscribeOnce<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self,
+        handler: @escaping @Sendable (Owner, Event) -> Void
+    ) -> SubscriptionToken {
+        register(OwnedSubscription(owner: owner, once: true, handler: handler))
+    }
+}

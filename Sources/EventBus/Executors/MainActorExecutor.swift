@@ -1,0 +1,21 @@
+/// Runs subscription jobs on the main actor. Use it as `.mainActor`.
+///
+/// Each job is one main-actor task; the bus schedules one job per burst of events, not one per
+/// event. ``EventBus/subscribeOnMain(owner:to:handler:)`` uses this executor.
+public struct MainActorExecutor: EventBusExecutor {
+    /// Creates the executor; all instances are equivalent.
+    public init() {}
+
+    /// Starts a main-actor task that runs `work`.
+    public func enqueue(_ work: @escaping @Sendable () -> Void) {
+        Task { @MainActor in work() }
+    }
+
+    /// `main-actor`.
+    public var label: String { "main-actor" }
+}
+
+extension EventBusExecutor where Self == MainActorExecutor {
+    /// The main actor.
+    public static var mainActor: MainActorExecutor { MainActorExecutor() }
+}

@@ -1,0 +1,85 @@
+/// A subscription whose handler runs on a serial executor, in publish order.
+///
+/// Publishing appends the event to this subscription's mailbox; the first event of a burst
+/// also schedules one drain job on the executor. The drain runs queued events one by one until
+/// the mailbox is empty, so the executor sees one job per burst instead of one per event, and
+/// FIFO order holds even if the executor itself does not keep jobs in order.
+final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
+    // safe: `owner` is written once in init and only loaded afterwards; the mailbox has its
+    // own lock; everything else is immutable.
+    private nonisolated(unsafe) weak var owner: Owner?
+    private let handler: @Sendable (Owner, Event) -> Void
+    private let executor: any EventBusExecutor
+    private let mailbox = LockedValue(Mailbox<Event>())
+
+    init(
+        owner: Owner, executor: any EventBusExecutor,
+        handler: @escaping @Sendable (Owner, Event) -> Void
+    ) {
+        self.owner = owner
+        self.executor = executor
+        self.handler = handler
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override var isOwnerGone: Bool { owner == nil }
+
+    override var executorLabel: String { executor.label }
+
+    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+
+    override func deliver(_ event: Event) -> DeliveryOutcome {
+        guard !isCancelled else { return .skipped }
+        guard owner != nil else { return .ownerGone }
+        let mustSchedule = mailbox.withLock { $0.append(event) }
+        if mustSchedule {
+            executor.enqueue { [self] in drain() }
+        }
+        return .delivered
+    }
+
+    /// Runs on the executor. Only one drain is ever scheduled at a time.
+    private func drain() {
+        while let batch = mailbox.withLock({ $0.takeBatch() }) {
+            for event in batch {
+                // Checked per event: a cancel that returned before this point wins, and so does
+                // the owner's release.
+                guard !isCancelled, let owner else {
+                    mailbox.withLock { $0.discardAll() }
+                    return
+                }
+                handler(owner, event)
+            }
+        }
+    }
+}
+
+/// The queue of events waiting for an executor, and whether a drain job is scheduled.
+struct Mailbox<Event> {
+    private var pending: [Event] = []
+    private var isDrainScheduled = false
+
+    /// Queues `event`; returns true when the caller must schedule a drain.
+    mutating func append(_ event: Event) -> Bool {
+        pending.append(event)
+        if isDrainScheduled { return false }
+        isDrainScheduled = true
+        return true
+    }
+
+    /// Hands the drain everything queued so far, or nil (ending the drain) when nothing is.
+    mutating func takeBatch() -> [Event]? {
+        if pending.isEmpty {
+            isDrainScheduled = false
+            return nil
+        }
+        defer { pending = [] }
+        return pending
+    }
+
+    /// Drops queued events after a cancel; the drain that calls this ends.
+    mutating func discardAll() {
+        pending = []
+        isDrainScheduled = false
+    }
+}

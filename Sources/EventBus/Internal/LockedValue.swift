@@ -1,0 +1,40 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A value that is only read or written while a pthread mutex is held.
+///
+/// Not `Synchronization.Mutex`: on Linux that lock sits on raw futex calls that ThreadSanitizer
+/// cannot see, so every value it guards is reported as a race. TSan intercepts `pthread_mutex_*`,
+/// so this lock keeps the sanitizer run meaningful (see DECISIONS.md).
+///
+/// Callers must never run user code (handlers, observers) inside `withLock`.
+final class LockedValue<Value>: @unchecked Sendable {  // safe: `value` is only touched while `mutex` is held
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    init(_ value: Value) {
+        // The mutex gets a cache line of its own, so two shards' locks never share one.
+        let size = max(64, MemoryLayout<pthread_mutex_t>.stride)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        mutex = raw.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        UnsafeMutableRawPointer(mutex).deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,50 @@
+/// A subscription whose handler runs synchronously on the publisher's thread for as long as
+/// its owner lives. The owner is held weakly.
+final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
+    // safe: `owner` is written once in init and only loaded afterwards (weak loads are atomic
+    // in the runtime); `handler` is immutable.
+    private nonisolated(unsafe) weak var owner: Owner?
+    private let handler: @Sendable (Owner, Event) -> Void
+    private let once: Bool
+
+    init(owner: Owner, once: Bool, handler: @escaping @Sendable (Owner, Event) -> Void) {
+        self.owner = owner
+        self.handler = handler
+        self.once = once
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override var isOwnerGone: Bool { owner == nil }
+
+    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+
+    override func deliver(_ event: Event) -> DeliveryOutcome {
+        guard !isCancelled else { return .skipped }
+        guard let owner else { return .ownerGone }
+        if once {
+            // Of several racing publishers, only the one that flips the flag runs the handler.
+            guard markCancelled() else { return .skipped }
+            handler(owner, event)
+            return .deliveredLast
+        }
+        handler(owner, event)
+        return .delivered
+    }
+}
+
+/// A subscription without an owner: it lives until its token is cancelled or released.
+final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendable {
+    // safe: `handler` is immutable.
+    private let handler: @Sendable (Event) -> Void
+
+    init(handler: @escaping @Sendable (Event) -> Void) {
+        self.handler = handler
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override func deliver(_ event: Event) -> DeliveryOutcome {
+        guard !isCancelled else { return .skipped }
+        handler(event)
+        return .delivered
+    }
+}

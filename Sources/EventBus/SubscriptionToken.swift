@@ -1,0 +1,72 @@
+/// A handle to one subscription, used to end it early.
+///
+/// Every `subscribe` call returns its own token, even for the same owner and event type.
+///
+/// ## Lifetime
+/// Tokens of owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`,
+/// `subscribeOnMain`) may be discarded: the owner's lifetime ends the subscription, and a
+/// discarded token cancels nothing. Tokens of owner-less subscriptions
+/// (``EventBus/subscribe(to:handler:)``, ``EventBus/observeAll(_:)``) are the subscription's
+/// only anchor: releasing the last reference to such a token cancels it, like Combine's
+/// `AnyCancellable`. To tie tokens to an object's lifetime, store them in a
+/// ``SubscriptionBag``.
+///
+/// ## Cancellation
+/// ``cancel()`` may be called from any thread, any number of times, and from inside the
+/// subscription's own handler. Once it has returned, no publish that starts afterwards reaches
+/// the handler, and no delivery still queued on an executor or the main actor runs it.
+///
+/// > Warning: A synchronous delivery already running on another thread when you cancel may
+/// > finish. Cancelling from the thread or executor the handler runs on has no such window.
+public final class SubscriptionToken: Sendable, Hashable {
+    private let subscription: AnySubscription
+    private let store: any SubscriptionRemoving
+    private let cancelsOnDeinit: Bool
+
+    init(subscription: AnySubscription, store: any SubscriptionRemoving, cancelsOnDeinit: Bool) {
+        self.subscription = subscription
+        self.store = store
+        self.cancelsOnDeinit = cancelsOnDeinit
+    }
+
+    deinit {
+        if cancelsOnDeinit {
+            cancel()
+        }
+    }
+
+    /// Ends the subscription. Idempotent and thread-safe; see the type's discussion for what
+    /// is guaranteed once it returns.
+    public func cancel() {
+        if subscription.markCancelled() {
+            store.remove(subscription)
+        }
+    }
+
+    /// True once no event can reach the handler any more: the token was cancelled, a
+    /// once-subscription has fired, or the owner has been released.
+    public var isCancelled: Bool { subscription.isFinished }
+
+    /// Keeps the token in `bag`; the bag cancels it when the bag is cancelled or released.
+    public func store(in bag: SubscriptionBag) {
+        bag.insert(self)
+    }
+
+    /// Keeps the token in `set`, as Combine users write `store(in: &cancellables)`.
+    ///
+    /// The set only keeps the token alive: releasing it cancels owner-less subscriptions but
+    /// not owner-bound ones. Use a ``SubscriptionBag`` to cancel both kinds together.
+    public func store(in set: inout Set<SubscriptionToken>) {
+        set.insert(self)
+    }
+
+    /// Tokens are equal only to themselves.
+    public static func == (lhs: SubscriptionToken, rhs: SubscriptionToken) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the token's identity.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+}
