@@ -1,0 +1,119 @@
+/// Turns the bytes a terminal sends into ``Key``s: a small state machine, fed one byte at a time.
+///
+/// Handles printable UTF-8 (multi-byte sequences are buffered until complete), control bytes, and
+/// the CSI (`ESC [`) and SS3 (`ESC O`) sequences xterm-like terminals send for arrows and friends.
+/// Unknown sequences are swallowed whole rather than leaking stray characters into the app.
+///
+/// A lone `ESC` byte is ambiguous: it may start a sequence whose rest has not arrived yet. The
+/// decoder holds it (``hasPendingEscape``) and the caller calls ``flush()`` when no more bytes come
+/// within a short timeout, which yields `.escape`.
+public struct KeyDecoder: Sendable {
+    private enum State: Sendable, Equatable {
+        case ground
+        case escape
+        case csi(parameters: [UInt8])
+        case ss3
+        case utf8(bytes: [UInt8], remaining: Int)
+    }
+
+    private var state: State = .ground
+
+    /// Creates a decoder in its initial state.
+    public init() {}
+
+    /// True when an `ESC` byte is being held back, waiting to see if a sequence follows.
+    public var hasPendingEscape: Bool { state == .escape }
+
+    /// Feeds a chunk of bytes; returns the keys they complete, in order.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Key] {
+        var keys: [Key] = []
+        for byte in bytes {
+            if let key = feed(byte) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Ends an ambiguous `ESC`: returns `.escape` if one was pending, and resets to the ground state.
+    public mutating func flush() -> Key? {
+        defer { state = .ground }
+        return state == .escape ? .escape : nil
+    }
+
+    /// Feeds one byte; returns the key it completes, if any.
+    public mutating func feed(_ byte: UInt8) -> Key? {
+        switch state {
+        case .ground:
+            return ground(byte)
+        case .escape:
+            switch byte {
+            case UInt8(ascii: "["): state = .csi(parameters: [])
+            case UInt8(ascii: "O"): state = .ss3
+            case 0x1B: return .escape  // ESC ESC: the first was a real Escape; stay pending.
+            default:
+                // Alt+key arrives as ESC followed by the key; report just the key.
+                state = .ground
+                return ground(byte)
+            }
+            return nil
+        case .csi(let parameters):
+            // Parameter and intermediate bytes are 0x20...0x3F; a final byte is 0x40...0x7E.
+            if (0x20...0x3F).contains(byte) {
+                state = .csi(parameters: parameters + [byte])
+                return nil
+            }
+            state = .ground
+            return Self.csiKey(final: byte, parameters: parameters)
+        case .ss3:
+            state = .ground
+            return Self.ss3Keys[byte]
+        case .utf8(let bytes, let remaining):
+            guard byte & 0xC0 == 0x80 else {  // Not a continuation byte: drop the broken prefix.
+                state = .ground
+                return ground(byte)
+            }
+            let collected = bytes + [byte]
+            if remaining > 1 {
+                state = .utf8(bytes: collected, remaining: remaining - 1)
+                return nil
+            }
+            state = .ground
+            return String(validating: collected, as: UTF8.self).flatMap(\.first).map(Key.character)
+        }
+    }
+
+    private mutating func ground(_ byte: UInt8) -> Key? {
+        switch byte {
+        case 0x1B: state = .escape; return nil
+        case 0x09: return .tab
+        case 0x0D, 0x0A: return .enter
+        case 0x7F, 0x08: return .backspace
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(byte + 0x60)))
+        case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
+        case 0xC2...0xDF: state = .utf8(bytes: [byte], remaining: 1); return nil
+        case 0xE0...0xEF: state = .utf8(bytes: [byte], remaining: 2); return nil
+        case 0xF0...0xF4: state = .utf8(bytes: [byte], remaining: 3); return nil
+        default: return nil  // NUL, stray continuation bytes, invalid lead bytes.
+        }
+    }
+
+    private static let ss3Keys: [UInt8: Key] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
+        UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+    ]
+
+    private static func csiKey(final: UInt8, parameters: [UInt8]) -> Key? {
+        if let key = ss3Keys[final] { return key }  // ESC [ A and friends, with or without modifiers.
+        if final == UInt8(ascii: "Z") { return .backTab }
+        guard final == UInt8(ascii: "~") else { return nil }
+        // ESC [ n ~ : the number before any ';' selects the key.
+        let number = String(decoding: parameters.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
+        switch number {
+        case "1", "7": return .home
+        case "3": return .delete
+        case "4", "8": return .end
+        case "5": return .pageUp
+        case "6": return .pageDown
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("KeyDecoder")
+struct KeyDecoderTests {
+    private static let table: [(name: String, bytes: [UInt8], keys: [Key])] = [
+        ("printable ASCII", Array("la".utf8), [.character("l"), .character("a")]),
+        ("space", [0x20], [.character(" ")]),
+        ("tab", [0x09], [.tab]),
+        ("carriage return", [0x0D], [.enter]),
+        ("line feed", [0x0A], [.enter]),
+        ("DEL as backspace", [0x7F], [.backspace]),
+        ("control-C", [0x03], [.control("c")]),
+        ("CSI arrows", Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8), [.up, .down, .right, .left]),
+        ("SS3 arrows", Array("\u{1B}OA\u{1B}OD".utf8), [.up, .left]),
+        ("arrow with modifier", Array("\u{1B}[1;5A".utf8), [.up]),
+        ("shift-tab", Array("\u{1B}[Z".utf8), [.backTab]),
+        ("page keys", Array("\u{1B}[5~\u{1B}[6~".utf8), [.pageUp, .pageDown]),
+        ("delete", Array("\u{1B}[3~".utf8), [.delete]),
+        ("home and end", Array("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8), [.home, .end, .home, .end]),
+        ("unknown CSI is swallowed", Array("\u{1B}[99~x".utf8), [.character("x")]),
+        ("two-byte UTF-8", Array("é".utf8), [.character("é")]),
+        ("three-byte UTF-8", Array("€✓".utf8), [.character("€"), .character("✓")]),
+        ("four-byte UTF-8", Array("😀".utf8), [.character("😀")]),
+        ("broken UTF-8 is dropped", [0xE2, 0x41], [.character("A")]),
+        ("stray continuation byte is dropped", [0x80, 0x61], [.character("a")]),
+        ("alt-key reports the key", Array("\u{1B}q".utf8), [.character("q")]),
+        ("double escape reports one escape", [0x1B, 0x1B], [.escape]),
+    ]
+
+    @Test("decodes", arguments: table)
+    func decodes(_ row: (name: String, bytes: [UInt8], keys: [Key])) {
+        var sut = KeyDecoder()
+
+        let keys = sut.feed(row.bytes)
+
+        #expect(keys == row.keys, "\(row.name)")
+    }
+
+    @Test func holdsALoneEscapeUntilFlushed() {
+        var sut = KeyDecoder()
+
+        let keys = sut.feed([0x1B])
+
+        #expect(keys.isEmpty)
+        #expect(sut.hasPendingEscape)
+        #expect(sut.flush() == .escape)
+        #expect(!sut.hasPendingEscape)
+        #expect(sut.flush() == nil)
+    }
+
+    @Test func decodesASequenceSplitAcrossReads() {
+        var sut = KeyDecoder()
+
+        let first = sut.feed([0x1B, UInt8(ascii: "[")])
+        let second = sut.feed([UInt8(ascii: "B")])
+
+        #expect(first.isEmpty)
+        #expect(second == [.down])
+    }
+
+    @Test func parsesKeyScriptWords() {
+        #expect(Key(scriptWord: "l") == .character("l"))
+        #expect(Key(scriptWord: "tab") == .tab)
+        #expect(Key(scriptWord: "Space") == .character(" "))
+        #expect(Key(scriptWord: "ctrl-c") == .control("c"))
+        #expect(Key(scriptWord: "nonsense") == nil)
+    }
+}
