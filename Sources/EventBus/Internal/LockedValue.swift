@@ -12,12 +12,13 @@
 /// cannot see, so every value it guards is reported as a race. TSan intercepts `pthread_mutex_*`,
 /// so this lock keeps the sanitizer run meaningful (see DECISIONS.md).
 ///
-/// Callers must never run user code (handlers, observers) inside `withLock`.
-final class LockedValue<Value>: @unchecked Sendable {  // safe: `value` is only touched while `mutex` is held
+/// Callers must never run user code (handlers, observers) inside `withLock`. It is `package`
+/// so that EventBusTesting shares the same TSan-visible lock.
+package final class LockedValue<Value>: @unchecked Sendable {  // safe: `value` is only touched while `mutex` is held
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         // The mutex gets a cache line of its own, so two shards' locks never share one.
         let size = max(64, MemoryLayout<pthread_mutex_t>.stride)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
@@ -32,7 +33,7 @@ final class LockedValue<Value>: @unchecked Sendable {  // safe: `value` is only 
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,2 +1,0 @@
-/// Placeholder.
-public enum EventDemoPlaceholder {}

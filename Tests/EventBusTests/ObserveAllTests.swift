@@ -1,0 +1,80 @@
+import EventBus
+import Testing
+
+@Suite("Observe-all tap")
+struct ObserveAllTests {
+    @Test func seesEveryPublishWithTypeNameAndReach() {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (_, _: Ping) in }
+        sut.subscribe(owner: owner) { (_, _: Ping) in }
+        let records = LockBox<[PublishRecord]>([])
+        let token = sut.observeAll { record in records.mutate { $0.append(record) } }
+
+        sut.publish(Ping(number: 3))
+        sut.publish(Pong())
+
+        let seen = records.value
+        #expect(seen.map(\.eventTypeName) == ["Ping", "Pong"])
+        #expect(seen.map(\.reachedCount) == [2, 0])
+        #expect((seen.first?.event as? Ping)?.number == 3)
+        token.cancel()
+    }
+
+    @Test func reportsWhereTheReachedSubscriptionsRun() {
+        let sut = EventBus()
+        let owner = Owner()
+        let executor = ManualExecutor()
+        sut.subscribe(owner: owner) { (_, _: Ping) in }
+        sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
+        sut.subscribe(owner: owner) { (_, _: Ping) in }
+        let labels = LockBox<[String]>([])
+        let token = sut.observeAll { labels.value = $0.executorLabels }
+
+        sut.publish(Ping())
+
+        #expect(labels.value == ["publisher", "manual"])
+        token.cancel()
+    }
+
+    @Test func cancelledSubscriptionsDoNotCountAsReached() {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (_, _: Ping) in }.cancel()
+        let reached = LockBox(-1)
+        let token = sut.observeAll { reached.value = $0.reachedCount }
+
+        sut.publish(Ping())
+
+        #expect(reached.value == 0)
+        token.cancel()
+    }
+
+    @Test func sequenceNumbersOrderNestedPublishesAfterTheirParent() {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (_, _: Ping) in sut.publish(Pong()) }
+        let records = LockBox<[PublishRecord]>([])
+        let token = sut.observeAll { record in records.mutate { $0.append(record) } }
+
+        sut.publish(Ping())
+
+        let seen = records.value
+        #expect(seen.map(\.eventTypeName) == ["Pong", "Ping"])
+        #expect(seen[0].sequenceNumber > seen[1].sequenceNumber)
+        token.cancel()
+    }
+
+    @Test func releasingTheTokenRemovesTheObserver() {
+        let sut = EventBus()
+        let count = LockBox(0)
+        var token: SubscriptionToken? = sut.observeAll { _ in count.mutate { $0 += 1 } }
+        sut.publish(Ping())
+
+        token = nil
+        sut.publish(Ping())
+
+        #expect(token == nil)
+        #expect(count.value == 1)
+    }
+}

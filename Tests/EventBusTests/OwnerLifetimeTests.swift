@@ -1,0 +1,92 @@
+@testable import EventBus
+import Testing
+
+@Suite("Owner lifetime")
+struct OwnerLifetimeTests {
+    @Test func busDoesNotRetainTheOwner() {
+        let sut = EventBus()
+        var owner: Owner? = Owner()
+        weak let weakOwner = owner
+        sut.subscribe(owner: owner!) { (owner, _: Ping) in owner.log.append("ping") }
+
+        owner = nil
+
+        #expect(weakOwner == nil)
+    }
+
+    @Test func handlerNeverRunsAfterTheOwnerIsReleased() {
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
+        sut.subscribe(owner: owner!) { (owner, _: Ping) in owner.log.append("ping") }
+        sut.publish(Ping())
+
+        owner = nil
+        sut.publish(Ping())
+
+        #expect(log.all == ["ping"])
+    }
+
+    @Test func deadOwnersEntriesAreRemovedByTheNextPublish() {
+        let sut = EventBus()
+        var owner: Owner? = Owner()
+        sut.subscribe(owner: owner!) { (_, _: Ping) in }
+        owner = nil
+        #expect(sut.store.count(of: ObjectIdentifier(Ping.self)) == 1)
+
+        sut.publish(Ping())
+
+        #expect(sut.store.count(of: ObjectIdentifier(Ping.self)) == 0)
+    }
+
+    @Test func subscribingManyShortLivedOwnersWithoutPublishingKeepsTheListBounded() {
+        let sut = EventBus()
+        let survivor = Owner()
+        sut.subscribe(owner: survivor) { (_, _: Ping) in }
+
+        for _ in 0..<10_000 {
+            let shortLived = Owner()
+            sut.subscribe(owner: shortLived) { (_, _: Ping) in }
+        }
+
+        #expect(sut.store.count(of: ObjectIdentifier(Ping.self)) <= 16)
+    }
+
+    @Test func handlerMayReleaseTheLastReferenceToItsOwner() {
+        let sut = EventBus()
+        let holder = LockBox<Owner?>(Owner())
+        weak let weakOwner = holder.value
+        sut.subscribe(owner: holder.value!) { (owner, _: Ping) in
+            holder.value = nil
+            owner.log.append("still usable")
+        }
+
+        sut.publish(Ping())
+
+        #expect(weakOwner == nil)
+    }
+
+    @Test func tokenReportsCancelledOnceTheOwnerIsGone() {
+        let sut = EventBus()
+        var owner: Owner? = Owner()
+        let token = sut.subscribe(owner: owner!) { (_, _: Ping) in }
+        #expect(!token.isCancelled)
+
+        owner = nil
+
+        #expect(token.isCancelled)
+    }
+
+    @Test func handlerDoesNotKeepTheOwnerAlive() {
+        let sut = EventBus()
+        var owner: Owner? = Owner()
+        weak let weakOwner = owner
+        // The handler receives the owner instead of capturing it: no `[weak self]` needed.
+        sut.subscribe(owner: owner!) { (owner, _: Ping) in owner.log.append("ping") }
+        sut.publish(Ping())
+
+        owner = nil
+
+        #expect(weakOwner == nil)
+    }
+}

@@ -1,0 +1,17 @@
+import Testing
+
+/// Waits until `condition` holds, checking after every yield, or fails the test after
+/// `timeout`. Waiting on a condition instead of sleeping keeps tests fast and honest.
+func waitUntil(
+    timeout: Duration = .seconds(10), isolation: isolated (any Actor)? = #isolation,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async -> Bool
+) async {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return }
+        await Task.yield()
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    Issue.record("condition not met within \(timeout)", sourceLocation: sourceLocation)
+}
