@@ -1,2 +1,124 @@
 #include "shim.h"
-int cnc_placeholder(void) { return 0; }
+
+#include <errno.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#if __has_include(<ncursesw/term.h>)
+#include <ncursesw/term.h>
+#else
+#include <term.h>
+#endif
+
+static SCREEN *screen = NULL;
+
+int cnc_start(void) {
+    setlocale(LC_ALL, "");
+    const char *term = getenv("TERM");
+    if (term == NULL || *term == '\0') {
+        return CNC_BAD_TERM;
+    }
+    // With a non-NULL errret, setupterm reports an unknown terminal instead of exiting.
+    int status = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &status) != OK || status != 1) {
+        return CNC_BAD_TERM;
+    }
+    screen = newterm(NULL, stdout, stdin);
+    if (screen == NULL) {
+        return CNC_INIT_FAILED;
+    }
+    set_term(screen);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, FALSE);  // We decode escape sequences ourselves (TerminalUI.KeyDecoder).
+    leaveok(stdscr, TRUE);
+    scrollok(stdscr, FALSE);
+    curs_set(0);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+    }
+    return CNC_OK;
+}
+
+void cnc_stop(void) {
+    if (screen != NULL && !isendwin()) {
+        curs_set(1);
+        endwin();
+    }
+}
+
+int cnc_rows(void) { return getmaxy(stdscr); }
+int cnc_cols(void) { return getmaxx(stdscr); }
+
+int cnc_resize_from_tty(void) {
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+        return -1;
+    }
+    return resize_term(size.ws_row, size.ws_col) == OK ? 0 : -1;
+}
+
+int cnc_has_colors(void) { return has_colors() ? 1 : 0; }
+int cnc_color_pairs(void) { return COLOR_PAIRS; }
+
+void cnc_init_pair(short pair, short fg, short bg) { init_pair(pair, fg, bg); }
+
+int cnc_put_cell(int y, int x, const uint32_t *scalars, int count, unsigned attrs, short pair) {
+    wchar_t text[6] = {0};
+    if (count > 5) {
+        count = 5;
+    }
+    for (int i = 0; i < count; i++) {
+        text[i] = (wchar_t)scalars[i];
+    }
+    attr_t attributes = A_NORMAL;
+    if (attrs & CNC_BOLD) attributes |= A_BOLD;
+    if (attrs & CNC_REVERSE) attributes |= A_REVERSE;
+    if (attrs & CNC_DIM) attributes |= A_DIM;
+    if (attrs & CNC_UNDERLINE) attributes |= A_UNDERLINE;
+    cchar_t cell;
+    if (setcchar(&cell, text, attributes, pair, NULL) != OK) {
+        return -1;
+    }
+    // Writing the bottom-right cell returns ERR (the cursor cannot advance) but still draws.
+    return mvadd_wch(y, x, &cell) == OK ? 0 : -1;
+}
+
+void cnc_clear(void) { clearok(stdscr, TRUE); }
+
+void cnc_refresh(void) { refresh(); }
+
+static volatile sig_atomic_t signal_fd = -1;
+
+static void forward_signal(int signo) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signo;
+    if (signal_fd >= 0) {
+        (void)!write(signal_fd, &byte, 1);
+    }
+    errno = saved;
+}
+
+int cnc_install_signal_pipe(int write_fd) {
+    signal_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = forward_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}

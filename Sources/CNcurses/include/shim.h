@@ -1,4 +1,76 @@
+// A thin C layer over ncursesw for the eventdemo terminal.
+//
+// Swift cannot import ncurses' function-like macros (getmaxyx, COLOR_PAIR), its attribute
+// macros (A_BOLD...), or reliably the `stdscr` global, so this header exposes small functions
+// instead. Everything else about the terminal lives in Swift.
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
-int cnc_placeholder(void);
+
+#include <stdint.h>
+
+// Wide-character ncurses: cchar_t, setcchar and mvadd_wch need this before the include.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#if __has_include(<ncursesw/curses.h>)
+#include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
+
+// Attribute bits understood by cnc_put_cell; independent of ncurses' own values.
+enum {
+    CNC_BOLD = 1 << 0,
+    CNC_REVERSE = 1 << 1,
+    CNC_DIM = 1 << 2,
+    CNC_UNDERLINE = 1 << 3,
+};
+
+// Result codes of cnc_start.
+enum {
+    CNC_OK = 0,
+    CNC_BAD_TERM = -1,    // TERM unset or unknown to terminfo
+    CNC_INIT_FAILED = -2, // newterm failed for another reason
+};
+
+// Sets the locale from the environment, checks TERM with setupterm (which reports instead of
+// exiting), then starts ncurses on stdin/stdout with newterm: cbreak, no echo, no newline
+// translation, hidden cursor, colours if available. ncurses never reads input here; the
+// caller reads stdin itself.
+int cnc_start(void);
+
+// Restores the terminal (endwin). Safe to call more than once.
+void cnc_stop(void);
+
+// Current screen size in cells.
+int cnc_rows(void);
+int cnc_cols(void);
+
+// Asks the tty for its size and resizes ncurses' screen to match (what ncurses would do on
+// KEY_RESIZE). Returns 0 on success.
+int cnc_resize_from_tty(void);
+
+// Whether the terminal has colours; pair numbers passed to cnc_put_cell are only valid then.
+int cnc_has_colors(void);
+int cnc_color_pairs(void);
+
+// Defines colour pair `pair` (1...) as fg/bg; -1 means the terminal's default colour.
+void cnc_init_pair(short pair, short fg, short bg);
+
+// Draws one cell at (y, x) from up to 5 Unicode scalars (base + combining marks), with CNC_*
+// attributes and colour pair `pair` (0 = default). Uses the wide-character API so UTF-8
+// text such as the euro sign draws correctly.
+int cnc_put_cell(int y, int x, const uint32_t *scalars, int count, unsigned attrs, short pair);
+
+// Clears ncurses' idea of the screen so the next refresh repaints everything.
+void cnc_clear(void);
+
+// Sends pending changes to the terminal (ncurses diffs against what is on screen).
+void cnc_refresh(void);
+
+// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH that write the signal number as
+// one byte to `write_fd` (the self-pipe trick: the only async-signal-safe work is write()).
+// The loop polls the read end and does the real work. Returns 0 on success.
+int cnc_install_signal_pipe(int write_fd);
+
 #endif

@@ -1,0 +1,36 @@
+import TerminalUI
+
+extension DemoApp {
+    /// The whole screen for the current state: panes, chrome, and the help overlay or the
+    /// "too small" screen.
+    public func render() -> ScreenBuffer {
+        var buffer = ScreenBuffer(size: size)
+        guard let layout = AppLayout(size: size) else {
+            Chrome.tooSmall(size, into: &buffer)
+            return buffer
+        }
+        var userName: String?
+        if case .loggedIn(let user, _) = login.state { userName = user.name }
+        Chrome.titleBar(user: userName, into: &buffer, in: layout.titleBar)
+        LoginPane.render(
+            login.state, focused: focus == .login, timeFormat: timeFormat, into: &buffer, in: layout.login)
+        ProfilePane.render(
+            profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer, in: layout.profile)
+        CartPane.render(cart.state, focused: focus == .cart, into: &buffer, in: layout.cart)
+        EventLogPane.render(
+            eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,
+            focused: focus == .eventLog, timeFormat: timeFormat, into: &buffer, in: layout.eventLog)
+        if let notice {
+            Chrome.statusLine(notice, isNotice: true, into: &buffer, in: layout.statusLine)
+        } else if let newest = eventLog.entries.first {
+            Chrome.statusLine(newest.flowDescription, isNotice: false, into: &buffer, in: layout.statusLine)
+        } else {
+            Chrome.statusLine(
+                "Press l to log in and watch events flow through the bus", isNotice: true, into: &buffer,
+                in: layout.statusLine)
+        }
+        Chrome.helpBar(loggedIn: userName != nil, into: &buffer, in: layout.helpBar)
+        if showsHelp { Chrome.helpOverlay(into: &buffer, in: buffer.bounds) }
+        return buffer
+    }
+}

@@ -1,0 +1,112 @@
+import EventBus
+import TerminalUI
+
+/// The app model: owns the panes, turns keys into service calls, and renders the whole screen.
+///
+/// It never changes pane state itself: keys call services, services publish, panes update from
+/// their subscriptions. That round trip through the bus is what the demo shows.
+@MainLoop
+public final class DemoApp {
+    /// The panes that can have focus, in Tab order.
+    public enum Focus: CaseIterable, Sendable {
+        /// The login pane.
+        case login
+        /// The profile pane.
+        case profile
+        /// The cart pane (↑/↓ select a line).
+        case cart
+        /// The event log (↑/↓ scroll).
+        case eventLog
+    }
+
+    /// Login pane.
+    public let login: LoginPane
+    /// Profile pane.
+    public let profile: ProfilePane
+    /// Cart pane.
+    public let cart: CartPane
+    /// Event log pane.
+    public let eventLog: EventLogPane
+
+    /// The terminal size the app lays out for.
+    public private(set) var size: Size
+    /// The focused pane.
+    public private(set) var focus: Focus = .cart
+    /// Whether the help overlay is showing.
+    public private(set) var showsHelp = false
+    /// Set by `q`; the loop exits with status 0.
+    public private(set) var wantsToQuit = false
+    /// A one-off message for the status line (for example why checkout did nothing).
+    public private(set) var notice: String?
+
+    private let services: DemoServices
+    let timeFormat: TimeFormat
+
+    /// Creates the panes, subscribed on `executor`, and the app around them.
+    public init(
+        services: DemoServices, executor: MainLoopExecutor, size: Size, timeFormat: TimeFormat = TimeFormat(),
+        now: @escaping Now = LiveEnvironment.now
+    ) {
+        self.services = services
+        self.size = size
+        self.timeFormat = timeFormat
+        login = LoginPane(bus: services.bus, executor: executor)
+        profile = ProfilePane(bus: services.bus, executor: executor)
+        cart = CartPane(bus: services.bus, executor: executor)
+        eventLog = EventLogPane(bus: services.bus, executor: executor, now: now)
+    }
+
+    /// True while a service is working in the background (login or profile fetch), so a
+    /// headless run knows to wait before taking the next key.
+    public var isBusy: Bool {
+        if case .loggingIn = login.state { return true }
+        return profile.state == .loading
+    }
+
+    /// Lays out again for `size` at the next render.
+    public func resize(to size: Size) {
+        self.size = size
+    }
+
+    /// Handles one key press. Unknown keys are ignored.
+    public func handle(_ key: Key) {
+        notice = nil
+        switch key {
+        case .character("q"): wantsToQuit = true
+        case .character("?"): showsHelp.toggle()
+        case .escape: showsHelp = false
+        case .character("l"): services.auth.toggle()
+        case .character("a"): services.cart.add()
+        case .character("r"): services.cart.removeOne(at: cart.state.selection)
+        case .character("x"): services.cart.clear()
+        case .character("c"): checkout()
+        case .tab: moveFocus(by: 1)
+        case .backTab: moveFocus(by: -1)
+        case .up, .character("k"): moveWithinFocus(by: -1)
+        case .down, .character("j"): moveWithinFocus(by: 1)
+        default: break
+        }
+    }
+
+    private func checkout() {
+        guard case .loggedIn = login.state else {
+            notice = "Log in first (press l): checkout needs a signed-in user"
+            return
+        }
+        if !services.cart.checkout() { notice = "The cart is empty: press a to add a product" }
+    }
+
+    private func moveFocus(by step: Int) {
+        let all = Focus.allCases
+        let index = all.firstIndex(of: focus)!
+        focus = all[(index + step + all.count) % all.count]
+    }
+
+    private func moveWithinFocus(by step: Int) {
+        switch focus {
+        case .cart: cart.moveSelection(by: step)
+        case .eventLog: eventLog.scroll(by: step)
+        case .login, .profile: break
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import EventBus
+
+/// The services the app drives, all publishing on one bus.
+public struct DemoServices: Sendable {
+    /// The bus everything publishes on.
+    public let bus: EventBus
+    /// Login and logout.
+    public let auth: AuthService
+    /// Profile fetching; reacts to the bus on its own.
+    public let profile: ProfileService
+    /// The cart.
+    public let cart: CartService
+
+    /// Creates the services on `bus`; tests pass a `sleep` that returns at once.
+    public init(bus: EventBus, sleep: @escaping Sleep = LiveEnvironment.sleep, now: @escaping Now = LiveEnvironment.now) {
+        self.bus = bus
+        auth = AuthService(bus: bus, sleep: sleep, now: now)
+        profile = ProfileService(bus: bus, sleep: sleep)
+        cart = CartService(bus: bus)
+    }
+}

@@ -1,0 +1,10 @@
+import EventBus
+
+/// An event of the demo: besides being an `EventBusEvent`, it can say who publishes it and
+/// summarise its payload in a few words, which is what the event log shows.
+public protocol DemoEvent: EventBusEvent {
+    /// The service that publishes this event type, for the log's "AuthService ➜ …" status line.
+    static var publisherName: String { get }
+    /// The payload in a few words, for example `alice` or `3 items, €42.50`.
+    var summary: String { get }
+}

@@ -1,0 +1,92 @@
+import EventBus
+import TerminalUI
+
+/// What the cart pane shows.
+public struct CartState: Equatable, Sendable {
+    /// The cart's lines.
+    public var items: [CartItem] = []
+    /// Index of the highlighted line (moved with ↑/↓ when the pane has focus).
+    public var selection = 0
+    /// The last order placed, shown until something is added again.
+    public var lastOrder: CheckoutDidCompleteEvent?
+
+    /// Creates a state.
+    public init(items: [CartItem] = [], selection: Int = 0, lastOrder: CheckoutDidCompleteEvent? = nil) {
+        self.items = items
+        self.selection = selection
+        self.lastOrder = lastOrder
+    }
+
+    /// Sum of the lines.
+    public var total: Money { CartDidUpdateEvent(items: items).total }
+    /// Units in the cart.
+    public var itemCount: Int { CartDidUpdateEvent(items: items).itemCount }
+}
+
+/// The cart pane: follows `CartService`'s events.
+@MainLoop
+public final class CartPane {
+    /// The current state.
+    public private(set) var state = CartState()
+
+    /// Subscribes on `executor` for as long as the pane lives.
+    public init(bus: EventBus, executor: MainLoopExecutor) {
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CartDidUpdateEvent) in
+            pane.state.items = event.items
+            pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
+            if !event.items.isEmpty { pane.state.lastOrder = nil }
+        }
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutDidCompleteEvent) in
+            pane.state.lastOrder = event
+        }
+    }
+
+    /// Moves the highlighted line by `delta`, staying within the cart.
+    public func moveSelection(by delta: Int) {
+        state.selection = max(0, min(state.items.count - 1, state.selection + delta))
+    }
+
+    /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.
+    public nonisolated static func render(
+        _ state: CartState, focused: Bool, into buffer: inout ScreenBuffer, in rect: Rect
+    ) {
+        Theme.frame(rect, title: "Cart", focused: focused, into: &buffer)
+        let inside = rect.inset(by: 1)
+        let left = inside.x + 1
+        let width = inside.width - 2
+        if state.items.isEmpty {
+            if let order = state.lastOrder {
+                buffer.write(
+                    "✓ Order #\(order.orderNumber) placed: \(order.total)", column: left, row: inside.y,
+                    style: Theme.good, clip: inside)
+                buffer.write(
+                    "+\(order.pointsEarned) loyalty points", column: left, row: inside.y + 1, style: Theme.money,
+                    clip: inside)
+            } else {
+                buffer.write("Cart is empty", column: left, row: inside.y, clip: inside)
+            }
+            buffer.write("Press a to add a product", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
+            return
+        }
+        let visible = max(0, inside.height - 2)  // Two rows for the rule and the total.
+        let first = max(0, state.selection - visible + 1)
+        for (row, index) in (first..<min(state.items.count, first + visible)).enumerated() {
+            let item = state.items[index]
+            let price = item.subtotal.description
+            let name = "\(item.quantity) × \(item.name)".truncated(to: width - price.count - 1)
+            let y = inside.y + row
+            let marker = index == state.selection && focused ? "▸" : " "
+            buffer.write(marker + name, column: inside.x, row: y, clip: inside)
+            buffer.write(price, column: inside.maxX - 1 - price.count, row: y, style: Theme.money, clip: inside)
+            if index == state.selection && focused {
+                buffer.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: Theme.selected)
+            }
+        }
+        let ruleRow = inside.maxY - 2
+        buffer.write(String(repeating: "─", count: width), column: left, row: ruleRow, style: Theme.hint, clip: inside)
+        let units = state.itemCount
+        buffer.write("Total (\(units) item\(units == 1 ? "" : "s"))", column: left, row: ruleRow + 1, style: Theme.title, clip: inside)
+        let total = state.total.description
+        buffer.write(total, column: inside.maxX - 1 - total.count, row: ruleRow + 1, style: Theme.total, clip: inside)
+    }
+}

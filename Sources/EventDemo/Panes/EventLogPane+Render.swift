@@ -1,0 +1,66 @@
+import Foundation
+import TerminalUI
+
+extension EventLogPane {
+    /// Draws the log into `rect`: a header row, then one entry per row, newest first, starting
+    /// `scrollOffset` entries down. A pure function of its arguments.
+    ///
+    /// Columns: time, event type, payload (takes the slack), subscriptions reached, executors.
+    public nonisolated static func render(
+        _ entries: [EventLogEntry], scrollOffset: Int = 0, totalCount: Int, focused: Bool,
+        timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
+    ) {
+        Theme.frame(rect, title: "Event log (\(totalCount) published)", focused: focused, into: &buffer)
+        let inside = rect.inset(by: 1)
+        guard inside.height > 0 else { return }
+        let columns = Columns(width: inside.width - 2)
+        let left = inside.x + 1
+        buffer.write(columns.header, column: left, row: inside.y, style: Theme.header, clip: inside)
+        if entries.isEmpty {
+            buffer.write(
+                "Nothing published yet: press l, a or c", column: left, row: inside.y + 1, style: Theme.hint,
+                clip: inside)
+            return
+        }
+        for (row, entry) in entries.dropFirst(scrollOffset).prefix(inside.height - 1).enumerated() {
+            let y = inside.y + 1 + row
+            var x = left
+            x = cell(timeFormat.preciseTime(entry.time), columns.time, x, y, Theme.time, &buffer, inside)
+            x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
+            x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
+            let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1) + " "
+            x = cell(reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title, &buffer, inside)
+            let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
+            _ = cell(ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor, &buffer, inside)
+        }
+    }
+
+    private nonisolated static func cell(
+        _ text: String, _ width: Int, _ x: Int, _ y: Int, _ style: Style, _ buffer: inout ScreenBuffer, _ clip: Rect
+    ) -> Int {
+        buffer.write(text.truncated(to: width - 1), column: x, row: y, style: style, clip: clip)
+        return x + width
+    }
+
+    /// Column widths for a given row width; the payload column absorbs what is left.
+    private struct Columns {
+        let time = 13, type = 25, subscribers = 5
+        let ranOn: Int, payload: Int
+
+        init(width: Int) {
+            ranOn = width >= 90 ? 22 : 21
+            payload = max(8, width - time - type - subscribers - ranOn)
+        }
+
+        var header: String {
+            "TIME".padding(time) + "EVENT".padding(type) + "PAYLOAD".padding(payload) + "SUBS".padding(subscribers)
+                + "RAN ON"
+        }
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        truncated(to: width).padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+}

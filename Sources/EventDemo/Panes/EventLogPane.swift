@@ -1,0 +1,91 @@
+import EventBus
+import Foundation
+import TerminalUI
+
+/// One line of the event log: a publish as the bus's observe-all tap reported it.
+public struct EventLogEntry: Equatable, Sendable {
+    /// The bus's publish sequence number (orders nested publishes correctly).
+    public var sequenceNumber: UInt64
+    /// When it was published.
+    public var time: Date
+    /// The event's type name, for example `UserDidLoginEvent`.
+    public var typeName: String
+    /// The service that publishes this type, or `?` for events from elsewhere.
+    public var publisher: String
+    /// The payload in a few words.
+    public var summary: String
+    /// How many subscriptions it reached; zero is a dead event.
+    public var reachedCount: Int
+    /// Where those subscriptions ran, for example `main-loop` or `publisher`.
+    public var executorLabels: [String]
+
+    /// Creates an entry from a tap record, stamped with `time`.
+    public init(_ record: PublishRecord, time: Date) {
+        let event = record.event as? any DemoEvent
+        self.init(
+            sequenceNumber: record.sequenceNumber, time: time, typeName: record.eventTypeName,
+            publisher: event.map { type(of: $0).publisherName } ?? "?", summary: event?.summary ?? "",
+            reachedCount: record.reachedCount, executorLabels: record.executorLabels)
+    }
+
+    /// Creates an entry field by field (tests).
+    public init(
+        sequenceNumber: UInt64, time: Date, typeName: String, publisher: String, summary: String,
+        reachedCount: Int, executorLabels: [String]
+    ) {
+        self.sequenceNumber = sequenceNumber
+        self.time = time
+        self.typeName = typeName
+        self.publisher = publisher
+        self.summary = summary
+        self.reachedCount = reachedCount
+        self.executorLabels = executorLabels
+    }
+
+    /// "AuthService ➜ UserDidLoginEvent ➜ 3 subscribers on main-loop, publisher".
+    public var flowDescription: String {
+        guard reachedCount > 0 else { return "\(publisher) ➜ \(typeName) ➜ no subscribers (dead event)" }
+        let subscribers = "\(reachedCount) subscriber\(reachedCount == 1 ? "" : "s")"
+        return "\(publisher) ➜ \(typeName) ➜ \(subscribers) on \(executorLabels.joined(separator: ", "))"
+    }
+}
+
+/// The event log: every publish on the bus, newest first, from the observe-all tap.
+@MainLoop
+public final class EventLogPane {
+    /// Entries, newest first; at most ``capacity``.
+    public private(set) var entries: [EventLogEntry] = []
+    /// How many lines the view is scrolled down from the newest entry.
+    public private(set) var scrollOffset = 0
+    /// Total publishes seen, including ones dropped from ``entries``.
+    public private(set) var totalCount = 0
+    /// The most entries kept.
+    public let capacity = 500
+    private var tap: SubscriptionToken?
+
+    /// Starts observing `bus`. The tap runs on the publisher's thread, so it only stamps the time
+    /// and hops to `executor`; the pane's state is touched on the loop only.
+    public init(bus: EventBus, executor: MainLoopExecutor, now: @escaping Now = LiveEnvironment.now) {
+        tap = bus.observeAll { [weak self] record in
+            let entry = EventLogEntry(record, time: now())
+            executor.enqueue {
+                MainLoop.assumeIsolated { self?.append(entry) }
+            }
+        }
+    }
+
+    /// Scrolls by `delta` lines (positive = towards older entries).
+    public func scroll(by delta: Int) {
+        scrollOffset = max(0, min(entries.count - 1, scrollOffset + delta))
+    }
+
+    private func append(_ entry: EventLogEntry) {
+        totalCount += 1
+        // Nested publishes are observed before the publish that caused them: keep newest first
+        // by sequence number, not by arrival.
+        let index = entries.firstIndex { $0.sequenceNumber < entry.sequenceNumber } ?? entries.endIndex
+        entries.insert(entry, at: index)
+        if entries.count > capacity { entries.removeLast() }
+        if scrollOffset > 0 { scrollOffset += 1 }  // Keep the lines the user is reading in place.
+    }
+}

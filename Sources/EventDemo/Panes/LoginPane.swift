@@ -1,0 +1,55 @@
+import EventBus
+import Foundation
+import TerminalUI
+
+/// What the login pane shows.
+public enum LoginState: Equatable, Sendable {
+    /// Nobody signed in.
+    case loggedOut
+    /// `AuthService` is working on it, off the loop.
+    case loggingIn(username: String)
+    /// Signed in since `date`.
+    case loggedIn(User, since: Date)
+}
+
+/// The login pane: an owner that follows the auth events on the main loop.
+@MainLoop
+public final class LoginPane {
+    /// The current state; changed only by events.
+    public private(set) var state: LoginState = .loggedOut
+
+    /// Subscribes to the auth events on `executor` for as long as the pane lives.
+    public init(bus: EventBus, executor: MainLoopExecutor) {
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoginDidStartEvent) in
+            pane.state = .loggingIn(username: event.username)
+        }
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLoginEvent) in
+            pane.state = .loggedIn(event.user, since: event.date)
+        }
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: UserDidLogoutEvent) in
+            pane.state = .loggedOut
+        }
+    }
+
+    /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.
+    public nonisolated static func render(
+        _ state: LoginState, focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
+    ) {
+        Theme.frame(rect, title: "Login", focused: focused, into: &buffer)
+        let inside = rect.inset(by: 1)
+        let left = inside.x + 1
+        switch state {
+        case .loggedOut:
+            buffer.write("○ Signed out", column: left, row: inside.y, style: Theme.title, clip: inside)
+            buffer.write("Press l to log in as alice", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+        case .loggingIn(let username):
+            buffer.write("◌ Signing in as \(username)…", column: left, row: inside.y, style: Theme.busy, clip: inside)
+            buffer.write("AuthService works off the loop", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+        case .loggedIn(let user, let since):
+            let end = buffer.write("● Signed in as ", column: left, row: inside.y, style: Theme.good, clip: inside)
+            buffer.write(user.name, column: end, row: inside.y, style: Theme.title, clip: inside)
+            buffer.write("since \(timeFormat.time(since))", column: left, row: inside.y + 1, clip: inside)
+            buffer.write("Press l to log out", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import EventBus
+import Foundation
+import Synchronization
+
+/// Signs a user in and out, publishing ``LoginDidStartEvent``, ``UserDidLoginEvent`` and
+/// ``UserDidLogoutEvent`` on the injected bus.
+///
+/// A login "takes" `latency` on a background task, so ``UserDidLoginEvent`` is published off the
+/// loop thread and reaches the panes through their executor: the demo's point. Signing out while
+/// a login is in flight cancels it; its result is then dropped.
+public final class AuthService: Sendable {
+    private enum Phase: Sendable {
+        case signedOut
+        case signingIn(attempt: Int)
+        case signedIn(User)
+    }
+
+    private let bus: EventBus
+    private let latency: Duration
+    private let sleep: Sleep
+    private let now: Now
+    private let state = Mutex<(phase: Phase, attempts: Int)>((.signedOut, 0))
+
+    /// Creates the service; tests pass a `sleep` that returns at once.
+    public init(
+        bus: EventBus, latency: Duration = .milliseconds(300), sleep: @escaping Sleep = LiveEnvironment.sleep,
+        now: @escaping Now = LiveEnvironment.now
+    ) {
+        self.bus = bus
+        self.latency = latency
+        self.sleep = sleep
+        self.now = now
+    }
+
+    /// Signs in when signed out; signs out (or cancels a login in flight) otherwise.
+    public func toggle(username: String = "alice") {
+        let signedOut = state.withLock { if case .signedOut = $0.phase { true } else { false } }
+        if signedOut { login(username: username) } else { logout() }
+    }
+
+    /// Starts signing `username` in. Publishes ``LoginDidStartEvent`` now, on the caller's thread,
+    /// and ``UserDidLoginEvent`` from a background task after the latency. Ignored unless signed out.
+    public func login(username: String) {
+        let attempt: Int? = state.withLock { state in
+            guard case .signedOut = state.phase else { return nil }
+            state.attempts += 1
+            state.phase = .signingIn(attempt: state.attempts)
+            return state.attempts
+        }
+        guard let attempt else { return }
+        bus.publish(LoginDidStartEvent(username: username))
+        Task.detached { [self] in
+            await sleep(latency)
+            finishLogin(attempt: attempt, username: username)
+        }
+    }
+
+    /// Signs out, publishing ``UserDidLogoutEvent`` if someone was signed in.
+    public func logout() {
+        let user: User? = state.withLock { state in
+            defer { state.phase = .signedOut }
+            if case .signedIn(let user) = state.phase { return user }
+            return nil
+        }
+        if let user { bus.publish(UserDidLogoutEvent(user: user)) }
+    }
+
+    private func finishLogin(attempt: Int, username: String) {
+        let user = User(id: username.lowercased(), name: username.capitalized)
+        let current = state.withLock { state in
+            guard case .signingIn(attempt) = state.phase else { return false }
+            state.phase = .signedIn(user)
+            return true
+        }
+        if current { bus.publish(UserDidLoginEvent(user: user, date: now())) }
+    }
+}
