@@ -8,7 +8,9 @@ struct ExecutorDeliveryTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in owner.log.append("\(event.number)") }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("\(event.number)")
+        }
 
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))

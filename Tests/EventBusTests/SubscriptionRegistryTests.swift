@@ -1,5 +1,6 @@
-@testable import EventBus
 import Testing
+
+@testable import EventBus
 
 @Suite("Subscription registry (no threads)")
 struct SubscriptionRegistryTests {

@@ -14,7 +14,8 @@
 ///
 /// Callers must never run user code (handlers, observers) inside `withLock`. It is `package`
 /// so that EventBusTesting shares the same TSan-visible lock.
-package final class LockedValue<Value>: @unchecked Sendable {  // safe: `value` is only touched while `mutex` is held
+// Safe: `value` is only touched while `mutex` is held.
+package final class LockedValue<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 

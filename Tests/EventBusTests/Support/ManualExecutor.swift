@@ -1,6 +1,5 @@
 @testable import EventBus
 
-
 /// An executor whose jobs run only when the test says so: delivery becomes deterministic.
 final class ManualExecutor: EventBusExecutor {
     private let jobs = LockedValue<[@Sendable () -> Void]>([])

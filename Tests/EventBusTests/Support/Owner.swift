@@ -1,6 +1,5 @@
 @testable import EventBus
 
-
 /// A subscriber whose handlers append to a thread-safe log, and which counts its own deinit.
 final class Owner: Sendable {
     let name: String
