@@ -7,7 +7,7 @@ enum Chrome {
 
     static func titleBar(user: String?, into buffer: inout ScreenBuffer, in rect: Rect) {
         buffer.fill(rect, with: Cell(" ", style: Theme.bar))
-        let end = buffer.write(" ◆ eventdemo ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
+        let end = buffer.write(" ◆ eventdemo  ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
         buffer.write("EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
         let who = user.map { "● \($0) " } ?? "○ signed out "
         buffer.write(who, column: rect.maxX - who.count, row: rect.y, style: Theme.barStrong, clip: rect)

@@ -28,7 +28,7 @@ extension EventLogPane {
             x = cell(timeFormat.preciseTime(entry.time), columns.time, x, y, Theme.time, &buffer, inside)
             x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
             x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
-            let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1) + " "
+            let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
             x = cell(reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title, &buffer, inside)
             let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
             _ = cell(ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor, &buffer, inside)

@@ -1,0 +1,76 @@
+import TerminalUI
+
+/// What the command line asks for. Parsing is pure so it can be tested without a process.
+public enum DemoOptions: Equatable, Sendable {
+    /// The interactive terminal app.
+    case interactive
+    /// Play `keys` at `size` without a terminal and print the final screen.
+    case headless(keys: [Key], size: Size)
+    /// Print usage.
+    case help
+    /// Print the version.
+    case version
+
+    /// The usage text for `--help`.
+    public static let usage = """
+        eventdemo \(Chrome.version): watch an EventBus at work in your terminal.
+
+        USAGE
+          eventdemo                 run the interactive app (needs a terminal of at least 80x24)
+          eventdemo --headless [--keys "l a a c"] [--size 100x30]
+                                    play keys without a terminal and print the final screen
+          eventdemo --help | --version
+
+        KEYS
+          l login/logout  a add item  r remove  c checkout  x clear cart
+          Tab focus  ↑/↓ select or scroll  ? help  q quit
+
+        Key scripts are space-separated: single characters, or tab, enter, esc, up, down, space.
+        """
+
+    /// The version string for `--version`.
+    public static let versionText = "eventdemo \(Chrome.version)"
+
+    /// Parses the arguments after the program name.
+    /// - Throws: a message suitable for stderr, for unknown flags or malformed values.
+    public static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
+        var headless = false
+        var keys: [Key] = []
+        var size = Size(width: 100, height: 30)
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--help", "-h": return .help
+            case "--version": return .version
+            case "--headless": headless = true
+            case "--keys":
+                guard let script = remaining.popFirst() else { throw DemoOptionsError("--keys needs a value") }
+                keys = try script.split(separator: " ").map { word throws(DemoOptionsError) in
+                    guard let key = Key(scriptWord: String(word)) else {
+                        throw DemoOptionsError("unknown key '\(word)' in --keys")
+                    }
+                    return key
+                }
+            case "--size":
+                guard let value = remaining.popFirst(), let parsed = Size(parsing: value) else {
+                    throw DemoOptionsError("--size needs a value like 100x30")
+                }
+                size = parsed
+            default:
+                throw DemoOptionsError("unknown option '\(argument)' (try --help)")
+            }
+        }
+        if !headless, keys != [] || arguments.contains("--size") {
+            throw DemoOptionsError("--keys and --size only apply with --headless")
+        }
+        return headless ? .headless(keys: keys, size: size) : .interactive
+    }
+}
+
+/// A command-line mistake; `message` is one line for stderr.
+public struct DemoOptionsError: Error, Equatable {
+    /// What was wrong.
+    public let message: String
+    /// Creates an error.
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,130 @@
+import CNcurses
+import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The real terminal, over ncursesw. The only Swift file that imports `CNcurses`.
+///
+/// Output: `draw` sends only the cells that changed since the last frame and lets ncurses'
+/// `refresh` diff the rest. Input: ncurses never reads stdin; we read raw bytes and decode them
+/// with `KeyDecoder`, so the loop can `poll()` stdin directly. Signals (SIGWINCH, SIGINT,
+/// SIGTERM, SIGHUP) arrive through a self-pipe the C shim's handlers write to.
+final class NcursesTerminal: Terminal {
+    enum StartError: Error {
+        case badTerminal(String)
+        case initializationFailed
+    }
+
+    private var decoder = KeyDecoder()
+    private var lastFrame: ScreenBuffer?
+    private var pairs: [Pair: Int16] = [:]
+    private let hasColors: Bool
+    private let signalRead: Int32
+    private let signalWrite: Int32
+    private var stopped = false
+
+    private struct Pair: Hashable {
+        var foreground: TerminalColor
+        var background: TerminalColor
+    }
+
+    /// Starts ncurses. Call only after checking stdin and stdout are TTYs.
+    init() throws(StartError) {
+        switch cnc_start() {
+        case Int32(CNC_OK): break
+        case Int32(CNC_BAD_TERM): throw .badTerminal(String(cString: getenv("TERM") ?? strdup("")))
+        default: throw .initializationFailed
+        }
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        (signalRead, signalWrite) = (fds[0], fds[1])
+        _ = cnc_install_signal_pipe(signalWrite)
+        hasColors = cnc_has_colors() != 0
+    }
+
+    /// Restores the terminal (echo, line mode, cursor). Idempotent.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        cnc_stop()
+    }
+
+    var size: Size { Size(width: Int(cnc_cols()), height: Int(cnc_rows())) }
+
+    var inputDescriptors: [Int32] { [STDIN_FILENO, signalRead] }
+
+    /// Long enough for the rest of an escape sequence to arrive, short enough that Esc feels instant.
+    var pendingInputTimeout: Duration? { decoder.hasPendingEscape ? .milliseconds(40) : nil }
+
+    func draw(_ buffer: ScreenBuffer) {
+        if lastFrame?.size != buffer.size {
+            lastFrame = nil
+            cnc_clear()
+        }
+        for (y, row) in buffer.rows.enumerated() {
+            for (x, cell) in row.enumerated() where lastFrame?[x, y] != cell {
+                put(cell, x: x, y: y)
+            }
+        }
+        lastFrame = buffer
+        cnc_refresh()
+    }
+
+    func readEvents() -> [TerminalEvent] {
+        var events = readSignals()
+        var bytes = [UInt8](repeating: 0, count: 512)
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 0) > 0 {
+            let count = read(STDIN_FILENO, &bytes, bytes.count)
+            if count == 0 { return events + [.terminated(signal: SIGHUP)] }  // The terminal went away.
+            if count > 0 { events += decoder.feed(bytes.prefix(count)).map(TerminalEvent.key) }
+        } else if let escape = decoder.flush() {
+            events.append(.key(escape))  // No more bytes came: the Esc was a real key press.
+        }
+        return events
+    }
+
+    private func readSignals() -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        var byte: UInt8 = 0
+        while read(signalRead, &byte, 1) == 1 {
+            if Int32(byte) == SIGWINCH {
+                _ = cnc_resize_from_tty()
+                lastFrame = nil  // resize_term keeps content; repaint everything at the new size.
+                events.append(.resized(size))
+            } else {
+                events.append(.terminated(signal: Int32(byte)))
+            }
+        }
+        return events
+    }
+
+    private func put(_ cell: Cell, x: Int, y: Int) {
+        var attributes: UInt32 = 0
+        var style = cell.style
+        // Without colours, a coloured background (the title and help bars) becomes reverse video.
+        if !hasColors, style.background != .default { style.attributes.insert(.reverse) }
+        if style.attributes.contains(.bold) { attributes |= UInt32(CNC_BOLD) }
+        if style.attributes.contains(.reverse) { attributes |= UInt32(CNC_REVERSE) }
+        if style.attributes.contains(.dim) { attributes |= UInt32(CNC_DIM) }
+        if style.attributes.contains(.underline) { attributes |= UInt32(CNC_UNDERLINE) }
+        let scalars = cell.character.unicodeScalars.map(\.value)
+        _ = cnc_put_cell(Int32(y), Int32(x), scalars, Int32(scalars.count), attributes, pair(for: style))
+    }
+
+    private func pair(for style: Style) -> Int16 {
+        guard hasColors, style.foreground != .default || style.background != .default else { return 0 }
+        let key = Pair(foreground: style.foreground, background: style.background)
+        if let existing = pairs[key] { return existing }
+        let number = Int16(pairs.count + 1)
+        guard Int32(number) < cnc_color_pairs() else { return 0 }
+        cnc_init_pair(number, Int16(style.foreground.rawValue), Int16(style.background.rawValue))
+        pairs[key] = number
+        return number
+    }
+}
