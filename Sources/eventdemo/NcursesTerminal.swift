@@ -36,7 +36,7 @@ final class NcursesTerminal: Terminal {
     init() throws(StartError) {
         switch cnc_start() {
         case Int32(CNC_OK): break
-        case Int32(CNC_BAD_TERM): throw .badTerminal(String(cString: getenv("TERM") ?? strdup("")))
+        case Int32(CNC_BAD_TERM): throw .badTerminal(getenv("TERM").map { String(cString: $0) } ?? "")
         default: throw .initializationFailed
         }
         var fds: [Int32] = [-1, -1]

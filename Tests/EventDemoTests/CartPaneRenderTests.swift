@@ -1,0 +1,46 @@
+import EventDemo
+import Testing
+
+@Suite("Cart pane rendering")
+struct CartPaneRenderTests {
+    private func render(_ state: CartState, focused: Bool = true, height: Int = 11) -> String {
+        Fixtures.render(width: 50, height: height) { buffer, rect in
+            CartPane.render(state, focused: focused, into: &buffer, in: rect)
+        }
+    }
+
+    private let threeLines = [
+        CartItem(name: "Espresso beans 1kg", unitPrice: Money(cents: 1890), quantity: 2),
+        CartItem(name: "Ceramic mug", unitPrice: Money(cents: 950)),
+        CartItem(name: "Paper filters ×100", unitPrice: Money(cents: 420), quantity: 3),
+    ]
+
+    @Test func invitesToAddAProductWhenEmpty() {
+        assertGolden(render(CartState(), focused: false), named: "cart-empty")
+    }
+
+    @Test func listsLinesWithSubtotalsAndTheTotal() {
+        assertGolden(render(CartState(items: threeLines, selection: 1)), named: "cart-three-lines")
+    }
+
+    @Test func confirmsTheOrderAfterCheckout() {
+        let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 6, total: Money(cents: 5990))
+
+        assertGolden(render(CartState(lastOrder: order), focused: false), named: "cart-after-checkout")
+    }
+
+    @Test func scrollsToKeepTheSelectionVisibleWhenLinesOverflow() {
+        let items = CartService.catalog
+        let text = render(CartState(items: items, selection: 4), height: 6)
+
+        #expect(text.contains("▸1 × Hand grinder"))
+        #expect(!text.contains("Espresso"))
+        #expect(text.contains("Total (5 items)"))
+    }
+
+    @Test func formatsMoneyInEuroWithCents() {
+        #expect(Money(cents: 5).description == "€0.05")
+        #expect(Money(cents: 1890).description == "€18.90")
+        #expect(Money(cents: -250).description == "-€2.50")
+    }
+}

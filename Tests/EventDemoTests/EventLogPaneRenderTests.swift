@@ -1,0 +1,56 @@
+import EventDemo
+import Testing
+
+@Suite("Event log pane rendering")
+struct EventLogPaneRenderTests {
+    private func entry(
+        _ sequence: UInt64, _ type: String, _ publisher: String, _ summary: String, reached: Int, on labels: [String]
+    ) -> EventLogEntry {
+        EventLogEntry(
+            sequenceNumber: sequence, time: Fixtures.date.addingTimeInterval(Double(sequence) * 0.125),
+            typeName: type, publisher: publisher, summary: summary, reachedCount: reached, executorLabels: labels)
+    }
+
+    private var entries: [EventLogEntry] {
+        [
+            entry(4, "CheckoutDidCompleteEvent", "CartService", "order #1001, €28.40", reached: 3, on: ["publisher", "main-loop"]),
+            entry(3, "CartDidUpdateEvent", "CartService", "2 items, €28.40", reached: 1, on: ["main-loop"]),
+            entry(2, "UserDidLoginEvent", "AuthService", "Alice", reached: 3, on: ["publisher", "main-loop"]),
+            entry(1, "DebugPingEvent", "?", "", reached: 0, on: []),
+        ]
+    }
+
+    private func render(_ entries: [EventLogEntry], width: Int = 98, scrollOffset: Int = 0) -> String {
+        Fixtures.render(width: width, height: 7) { buffer, rect in
+            EventLogPane.render(
+                entries, scrollOffset: scrollOffset, totalCount: entries.count, focused: false,
+                timeFormat: Fixtures.utc, into: &buffer, in: rect)
+        }
+    }
+
+    @Test func explainsHowToProduceEventsWhenEmpty() {
+        assertGolden(render([]), named: "event-log-empty")
+    }
+
+    @Test func listsEventsNewestFirstWithReachAndExecutors() {
+        assertGolden(render(entries), named: "event-log-entries")
+    }
+
+    @Test func fitsItsColumnsAt80Columns() {
+        assertGolden(render(entries, width: 80), named: "event-log-80-columns")
+    }
+
+    @Test func startsAtTheScrollOffset() {
+        let text = render(entries, scrollOffset: 2)
+
+        #expect(!text.contains("CheckoutDidCompleteEvent"))
+        #expect(text.contains("UserDidLoginEvent"))
+    }
+
+    @Test func describesTheFlowOfAnEventInOneLine() {
+        #expect(
+            entries[0].flowDescription
+                == "CartService ➜ CheckoutDidCompleteEvent ➜ 3 subscribers on publisher, main-loop")
+        #expect(entries[3].flowDescription == "? ➜ DebugPingEvent ➜ no subscribers (dead event)")
+    }
+}

@@ -1,0 +1,44 @@
+import EventBus
+import EventDemo
+import Foundation
+import TerminalUI
+
+/// An app on its own executor, driven by hand: the test is the main loop.
+@MainLoop
+final class LoopHarness {
+    let executor: MainLoopExecutor
+    let services: DemoServices
+    let sut: DemoApp
+
+    init(size: Size = Size(width: 100, height: 30)) {
+        executor = MainLoopExecutor()
+        services = Fixtures.services()
+        sut = DemoApp(services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now)
+    }
+
+    var bus: EventBus { services.bus }
+    var screen: String { sut.render().text }
+
+    /// Runs queued jobs until `condition` holds, waiting on the executor's wake pipe (no sleeps)
+    /// for background work; gives up after `timeout`. Returns whether the condition held.
+    @discardableResult
+    func drain(until condition: () -> Bool = { true }, timeout: Duration = .seconds(10)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        executor.drain()
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            executor.waitForWork(timeout: .milliseconds(200))
+            executor.drain()
+        }
+        return true
+    }
+
+    func press(_ keys: Key...) {
+        for key in keys { sut.handle(key) }
+    }
+}
+
+/// Runs `body` as the main loop on the calling thread, the way the app's loop does.
+func onLoop<T: Sendable>(_ executor: MainLoopExecutor = MainLoopExecutor(), _ body: @MainLoop () throws -> T) rethrows -> T {
+    try executor.runAsLoop { try MainLoop.assumeIsolated(body) }
+}
