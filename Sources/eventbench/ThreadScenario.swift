@@ -1,0 +1,87 @@
+import EventBus
+import Foundation
+
+/// Throughput of two threads publishing at once, compared with one thread publishing alone.
+///
+/// Each publishing thread has its own 10 subscribers (token-owned or weak-owner), so handler
+/// work never shares a cache line; what is left to contend on is the bus itself.
+func twoThreadRows(options: Options, settings: RunSettings) -> [ResultRow] {
+    var rows: [ResultRow] = []
+    let kinds = [Competitor.weakOwner, Competitor.token].filter { options.includes(competitor: $0) }
+    for kind in kinds {
+        let bus = EventBus()
+        var keep: [AnyObject] = []
+        let subscribe = { (sinks: [Sink], ping: Bool) in
+            for sink in sinks {
+                switch (kind == Competitor.token, ping) {
+                case (true, true): keep.append(bus.subscribe(to: Ping.self) { sink.add($0.value) })
+                case (true, false): keep.append(bus.subscribe(to: Pong.self) { sink.add($0.value) })
+                case (false, true):
+                    bus.subscribe(owner: sink) { (owner: Sink, e: Ping) in owner.add(e.value) }
+                case (false, false):
+                    bus.subscribe(owner: sink) { (owner: Sink, e: Pong) in owner.add(e.value) }
+                }
+            }
+        }
+        let pingSinks = (0..<10).map { _ in Sink() }
+        let pongSinks = (0..<10).map { _ in Sink() }
+        subscribe(pingSinks, true)
+        subscribe(pongSinks, false)
+
+        let publishPing: @Sendable (Int) -> Void = { count in
+            for index in 0..<count { bus.publish(Ping(value: index)) }
+        }
+        let publishPong: @Sendable (Int) -> Void = { count in
+            for index in 0..<count { bus.publish(Pong(value: index)) }
+        }
+        let count =
+            settings.fixedOperations
+            ?? Harness.calibrate(publishPing, batchNanoseconds: settings.batchNanoseconds)
+        var single: [Double] = []
+        var same: [Double] = []
+        var different: [Double] = []
+        for _ in 0..<settings.batches {
+            single.append(opsPerSecond(count: count, [publishPing]))
+            same.append(opsPerSecond(count: count, [publishPing, publishPing]))
+            different.append(opsPerSecond(count: count, [publishPing, publishPong]))
+        }
+        let base = median(single)
+        for (scenario, samples) in [
+            (ScenarioName.twoThreadsSame, same), (ScenarioName.twoThreadsDifferent, different),
+        ] {
+            let throughput = median(samples)
+            rows.append(
+                ResultRow(
+                    scenario: scenario, competitor: kind, nsPerOp: 1e9 / throughput,
+                    ratio: String(format: "%.2f× one thread", throughput / base),
+                    note: String(
+                        format: "%.1f M publishes/s (one thread: %.1f M/s)", throughput / 1e6, base / 1e6),
+                    value: throughput / base))
+        }
+        withExtendedLifetime((keep, pingSinks, pongSinks)) {}
+    }
+    return rows
+}
+
+/// Runs each body on its own thread, `count` operations each, all starting together; returns
+/// total operations per second.
+private func opsPerSecond(count: Int, _ bodies: [@Sendable (Int) -> Void]) -> Double {
+    let ready = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    for body in bodies {
+        done.enter()
+        Thread {
+            ready.signal()
+            start.wait()
+            body(count)
+            done.leave()
+        }.start()
+    }
+    for _ in bodies { ready.wait() }
+    let begin = nowNanoseconds()
+    for _ in bodies { start.signal() }
+    done.wait()
+    let elapsed = Double(nowNanoseconds() - begin)
+    return Double(count * bodies.count) / elapsed * 1e9
+}
