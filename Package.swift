@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(
             name: "EventDemoTests",
-            dependencies: ["EventDemo", "TerminalUI", "EventBus", "EventBusTesting"]
+            dependencies: ["EventDemo", "TerminalUI", "EventBus", "EventBusTesting"],
+            exclude: ["Golden"]  // Golden screens are read by path (#filePath), not bundled.
         ),
     ]
 )

@@ -24,10 +24,11 @@ enum Chrome {
             ("l", loggedIn ? "Logout" : "Login"), ("a", "Add"), ("r", "Remove"), ("c", "Checkout"),
             ("x", "Clear"), ("Tab", "Focus"), ("?", "Help"), ("q", "Quit"),
         ]
-        var x = rect.x
+        // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
+        var x = rect.x + 1
         for (key, label) in keys {
-            x = buffer.write(" \(key) ", column: x, row: rect.y, style: Theme.key, clip: rect)
-            x = buffer.write(" \(label)  ", column: x, row: rect.y, style: .plain, clip: rect)
+            x = buffer.write(key, column: x, row: rect.y, style: Theme.title, clip: rect)
+            x = buffer.write(" \(label) ", column: x, row: rect.y, style: Theme.bar, clip: rect) + 1
         }
     }
 

@@ -11,11 +11,11 @@ public struct DemoServices: Sendable {
     /// The cart.
     public let cart: CartService
 
-    /// Creates the services on `bus`; tests pass a `sleep` that returns at once.
-    public init(bus: EventBus, sleep: @escaping Sleep = LiveEnvironment.sleep, now: @escaping Now = LiveEnvironment.now) {
+    /// Creates the services on `bus`; tests pass ``Background/immediate``.
+    public init(bus: EventBus, background: Background = .live, now: @escaping Now = LiveEnvironment.now) {
         self.bus = bus
-        auth = AuthService(bus: bus, sleep: sleep, now: now)
-        profile = ProfileService(bus: bus, sleep: sleep)
+        auth = AuthService(bus: bus, background: background, now: now)
+        profile = ProfileService(bus: bus, background: background)
         cart = CartService(bus: bus)
     }
 }

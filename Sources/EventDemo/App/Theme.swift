@@ -19,7 +19,6 @@ enum Theme {
     static let header = Style(attributes: [.bold, .underline])
     static let bar = Style(foreground: .black, background: .cyan)
     static let barStrong = Style(foreground: .black, background: .cyan, attributes: .bold)
-    static let key = Style(foreground: .black, background: .cyan, attributes: .bold)
     static let selected = Style(attributes: .reverse)
 
     /// Draws a pane's frame; the focused pane gets heavy cyan lines so focus is visible without

@@ -58,7 +58,9 @@ public struct CartDidUpdateEvent: DemoEvent, Equatable {
     /// Published by `CartService`.
     public static let publisherName = "CartService"
     /// Count and total.
-    public var summary: String { "\(itemCount) item\(itemCount == 1 ? "" : "s"), \(total)" }
+    public var summary: String {
+        items.isEmpty ? "empty cart" : "\(itemCount) item\(itemCount == 1 ? "" : "s"), \(total)"
+    }
 }
 
 /// An order was placed; the cart is emptied right after.

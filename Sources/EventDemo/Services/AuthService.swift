@@ -17,18 +17,18 @@ public final class AuthService: Sendable {
 
     private let bus: EventBus
     private let latency: Duration
-    private let sleep: Sleep
+    private let background: Background
     private let now: Now
     private let state = Mutex<(phase: Phase, attempts: Int)>((.signedOut, 0))
 
-    /// Creates the service; tests pass a `sleep` that returns at once.
+    /// Creates the service; tests pass ``Background/immediate``.
     public init(
-        bus: EventBus, latency: Duration = .milliseconds(300), sleep: @escaping Sleep = LiveEnvironment.sleep,
+        bus: EventBus, latency: Duration = .milliseconds(300), background: Background = .live,
         now: @escaping Now = LiveEnvironment.now
     ) {
         self.bus = bus
         self.latency = latency
-        self.sleep = sleep
+        self.background = background
         self.now = now
     }
 
@@ -49,8 +49,7 @@ public final class AuthService: Sendable {
         }
         guard let attempt else { return }
         bus.publish(LoginDidStartEvent(username: username))
-        Task.detached { [self] in
-            await sleep(latency)
+        background.run(after: latency) { [self] in
             finishLogin(attempt: attempt, username: username)
         }
     }

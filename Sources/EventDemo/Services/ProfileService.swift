@@ -16,15 +16,15 @@ public final class ProfileService: Sendable {
 
     private let bus: EventBus
     private let latency: Duration
-    private let sleep: Sleep
+    private let background: Background
     private let state = Mutex<(signedIn: User?, lastLogin: Date?, accounts: [String: Account])>(
         (nil, nil, [:]))
 
     /// Creates the service and subscribes it to the bus for as long as it lives.
-    public init(bus: EventBus, latency: Duration = .milliseconds(150), sleep: @escaping Sleep = LiveEnvironment.sleep) {
+    public init(bus: EventBus, latency: Duration = .milliseconds(150), background: Background = .live) {
         self.bus = bus
         self.latency = latency
-        self.sleep = sleep
+        self.background = background
         bus.subscribe(owner: self) { (service: ProfileService, event: UserDidLoginEvent) in
             service.userDidLogin(event)
         }
@@ -44,8 +44,7 @@ public final class ProfileService: Sendable {
             account.lastLogin = event.date
             state.accounts[event.user.id] = account
         }
-        Task.detached { [self] in
-            await sleep(latency)
+        background.run(after: latency) { [self] in
             if let profile = currentProfile(for: event.user) {
                 bus.publish(ProfileDidLoadEvent(profile: profile))
             }

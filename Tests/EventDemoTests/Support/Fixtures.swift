@@ -9,14 +9,12 @@ enum Fixtures {
     static let date = Date(timeIntervalSince1970: 1_773_480_413.5)
     static let utc = TimeFormat(timeZone: TimeZone(identifier: "UTC")!)
     static let now: Now = { date }
-    /// Skips the simulated latency; the work still hops to a background task.
-    static let noSleep: Sleep = { _ in }
     static let alice = User(id: "alice", name: "Alice")
     static let profile = Profile(
         user: alice, displayName: "Alice Martin", loyaltyPoints: 420, lastLogin: date.addingTimeInterval(-86_400))
 
     static func services(bus: EventBus = EventBus()) -> DemoServices {
-        DemoServices(bus: bus, sleep: noSleep, now: now)
+        DemoServices(bus: bus, background: .immediate, now: now)
     }
 
     static func render(width: Int, height: Int, _ draw: (inout ScreenBuffer, Rect) -> Void) -> String {

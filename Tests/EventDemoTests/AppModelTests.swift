@@ -1,0 +1,157 @@
+import EventBus
+import EventDemo
+import TerminalUI
+import Testing
+
+@Suite("App model")
+struct AppModelTests {
+    @Test func updatesTheLoginAndProfilePanesWhenAUserLogsIn() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("l"))
+            harness.drain()
+            let whileLoggingIn = harness.screen
+            let loaded = harness.drain {
+                if case .loaded = harness.sut.profile.state { return true } else { return false }
+            }
+
+            #expect(whileLoggingIn.contains("Signing in as alice"))
+            #expect(loaded)
+            #expect(harness.screen.contains("Signed in as Alice"))
+            #expect(harness.screen.contains("Alice Martin"))
+            #expect(harness.screen.contains("AuthService") || harness.screen.contains("ProfileService"))
+        }
+    }
+
+    @Test func changesNothingUntilTheLoopDrains() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.bus.publish(CartDidUpdateEvent(items: [CartService.catalog[0]]))
+            let before = harness.screen
+            harness.drain()
+
+            #expect(!before.contains("Espresso beans"))
+            #expect(harness.screen.contains("1 × Espresso beans 1kg"))
+        }
+    }
+
+    @Test func updatesTheCartTotalWhenItemsAreAdded() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("a"), .character("a"), .character("a"))
+            harness.drain()
+
+            #expect(harness.sut.cart.state.total == Money(cents: 1890 + 950 + 3400))
+            #expect(harness.screen.contains("Total (3 items)"))
+            #expect(harness.screen.contains("€62.40"))
+        }
+    }
+
+    @Test func listsEveryPublishInTheEventLogNewestFirst() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("a"), .character("x"))
+            harness.drain()
+
+            let types = harness.sut.eventLog.entries.map(\.typeName)
+            #expect(types == ["CartDidUpdateEvent", "CartDidUpdateEvent"])
+            #expect(harness.sut.eventLog.entries.first?.summary == "empty cart")
+            #expect(harness.screen.contains("CartService ➜ CartDidUpdateEvent ➜ 1 subscriber on main-loop"))
+        }
+    }
+
+    @Test func refusesToCheckOutWhenSignedOut() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("a"), .character("c"))
+            harness.drain()
+
+            #expect(harness.sut.cart.state.items.count == 1)
+            #expect(harness.screen.contains("Log in first"))
+        }
+    }
+
+    @Test func checksOutAndCreditsLoyaltyPoints() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.press(.character("l"))
+            harness.drain { if case .loaded = harness.sut.profile.state { true } else { false } }
+
+            harness.press(.character("a"), .character("c"))
+            harness.drain { if case .loaded(let profile) = harness.sut.profile.state { profile.loyaltyPoints > 420 } else { false } }
+
+            #expect(harness.sut.cart.state.items.isEmpty)
+            #expect(harness.sut.cart.state.lastOrder?.orderNumber == 1001)
+            #expect(harness.screen.contains("✓ Order #1001 placed: €18.90"))
+            #expect(harness.screen.contains("438 • Silver"))
+        }
+    }
+
+    @Test func clearsTheProfileOnLogout() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.press(.character("l"))
+            harness.drain { if case .loaded = harness.sut.profile.state { true } else { false } }
+
+            harness.press(.character("l"))
+            harness.drain()
+
+            #expect(harness.sut.login.state == .loggedOut)
+            #expect(harness.sut.profile.state == .empty)
+        }
+    }
+
+    @Test func cyclesFocusWithTabAndBackTab() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.tab)
+            let afterTab = harness.sut.focus
+            harness.press(.backTab, .backTab)
+
+            #expect(afterTab == .eventLog)
+            #expect(harness.sut.focus == .profile)
+        }
+    }
+
+    @Test func removesOneUnitOfTheSelectedLine() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.press(.character("a"), .character("a"))
+            harness.drain()
+
+            harness.press(.up, .character("r"))
+            harness.drain()
+
+            #expect(harness.sut.cart.state.items.map(\.name) == ["Ceramic mug"])
+        }
+    }
+
+    @Test func ignoresUnknownKeys() {
+        onLoop {
+            let harness = LoopHarness()
+            let before = harness.screen
+
+            harness.press(.character("z"), .control("b"), .pageDown, .character("€"))
+            harness.drain()
+
+            #expect(harness.screen == before)
+            #expect(!harness.sut.wantsToQuit)
+        }
+    }
+
+    @Test func asksToQuitOnQ() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("q"))
+
+            #expect(harness.sut.wantsToQuit)
+        }
+    }
+}
