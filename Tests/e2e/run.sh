@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# End-to-end test of the real eventdemo binary in a real terminal: tmux at 100x30.
+#
+# Builds with `swift build`, starts the app in a private tmux server (its own socket, so it
+# never touches anyone's sessions), sends keys and polls `tmux capture-pane` until the
+# expected text appears (10 s timeout each; no fixed sleeps). Works as root without a TTY and
+# with TERM unset: TERM is set inside tmux.
+#
+# Usage: Tests/e2e/run.sh        (from anywhere; `make e2e` runs it)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+command -v tmux >/dev/null || { echo "e2e: tmux is required (apt-get install -y tmux)" >&2; exit 1; }
+swift build --product eventdemo >&2 || { echo "e2e: build failed" >&2; exit 1; }
+BIN="$PWD/.build/debug/eventdemo"
+
+SOCKET="eventdemo-e2e-$$-$RANDOM"
+SESSION="e2e"
+WORK="$(mktemp -d)"
+passed=0
+failed=0
+
+tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
+cleanup() {
+    tm kill-server 2>/dev/null
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+screen() { tm capture-pane -t "$SESSION" -p 2>/dev/null; }
+
+# wait_for TEXT... : polls the screen until every TEXT is on it, or 10 s pass.
+wait_for() {
+    local deadline=$((SECONDS + 10)) text missing
+    while ((SECONDS < deadline)); do
+        missing=0
+        local current
+        current="$(screen)"
+        for text in "$@"; do
+            grep -qF -- "$text" <<<"$current" || missing=1
+        done
+        ((missing == 0)) && return 0
+        sleep 0.05 # poll interval, not a wait for something to happen
+    done
+    echo "    timed out waiting for: $*" >&2
+    return 1
+}
+
+# wait_for_file PATH: polls until PATH exists and is non-empty, or 10 s pass.
+wait_for_file() {
+    local deadline=$((SECONDS + 10))
+    while ((SECONDS < deadline)); do
+        [ -s "$1" ] && return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for $1" >&2
+    return 1
+}
+
+check() {
+    local name="$1"
+    shift
+    if "$@"; then
+        echo "ok   - $name"
+        passed=$((passed + 1))
+    else
+        echo "FAIL - $name"
+        echo "---- screen ----"
+        screen | sed 's/^/    /'
+        echo "----------------"
+        failed=$((failed + 1))
+    fi
+}
+
+# start NAME: runs the app in a fresh session; its exit status and the tty's mode afterwards
+# land in $WORK/NAME.status and $WORK/NAME.stty.
+start() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "export TERM=xterm-256color; '$BIN' 2>'$WORK/$1.err'; echo \$? >'$WORK/$1.status'; stty -a >'$WORK/$1.stty'; sleep 60"
+    wait_for "Signed out" "Event log"
+}
+
+login_updates_login_and_profile() {
+    tm send-keys -t "$SESSION" l
+    wait_for "Signed in as Alice" "Alice Martin" "Points"
+}
+
+adding_items_updates_the_cart_total() {
+    tm send-keys -t "$SESSION" a a a
+    wait_for "Total (3 items)" "€62.40"
+}
+
+event_log_lists_the_events() {
+    wait_for "LoginDidStartEvent" "UserDidLoginEvent" "ProfileDidLoadEvent" "CartDidUpdateEvent" \
+        "3 items, €62.40" "publisher, main-loop"
+}
+
+resize_shows_too_small_and_recovers() {
+    tm resize-window -t "$SESSION" -x 60 -y 20 &&
+        wait_for "terminal too small (need 80x24, have 60x20)" &&
+        tm resize-window -t "$SESSION" -x 100 -y 30 &&
+        wait_for "Total (3 items)" "Event log" &&
+        ! screen | grep -qF "terminal too small"
+}
+
+q_exits_zero_and_restores_the_terminal() {
+    tm send-keys -t "$SESSION" q
+    wait_for_file "$WORK/main.stty" &&
+        [ "$(cat "$WORK/main.status")" = 0 ] &&
+        grep -qE '(^| )echo( |$)' "$WORK/main.stty" &&
+        grep -qE '(^| )icanon( |$)' "$WORK/main.stty" &&
+        [ ! -s "$WORK/main.err" ]
+}
+
+ctrl_c_exits_130_and_restores_the_terminal() {
+    start sigint || return 1
+    tm send-keys -t "$SESSION" C-c
+    wait_for_file "$WORK/sigint.stty" &&
+        [ "$(cat "$WORK/sigint.status")" = 130 ] &&
+        grep -qE '(^| )echo( |$)' "$WORK/sigint.stty"
+}
+
+sigterm_exits_143() {
+    start sigterm || return 1
+    local shell_pid app_pid
+    shell_pid="$(tm list-panes -t "$SESSION" -F '#{pane_pid}')"
+    app_pid="$(pgrep -P "$shell_pid" | head -n 1)"
+    [ -n "$app_pid" ] && kill -TERM "$app_pid" &&
+        wait_for_file "$WORK/sigterm.stty" &&
+        [ "$(cat "$WORK/sigterm.status")" = 143 ]
+}
+
+not_a_tty_exits_2_with_one_line() {
+    local status
+    "$BIN" </dev/null >"$WORK/notty.out" 2>"$WORK/notty.err"
+    status=$?
+    [ "$status" = 2 ] && [ "$(wc -l <"$WORK/notty.err")" = 1 ] && [ ! -s "$WORK/notty.out" ]
+}
+
+unknown_flag_exits_2() {
+    "$BIN" --no-such-flag >/dev/null 2>"$WORK/flag.err"
+    [ $? = 2 ] && grep -qF "unknown option" "$WORK/flag.err"
+}
+
+check "app starts at 100x30" start main
+check "login updates the login and profile panes" login_updates_login_and_profile
+check "adding items updates the cart total" adding_items_updates_the_cart_total
+check "event log lists the events" event_log_lists_the_events
+check "resize to 60x20 shows the too-small screen, back to 100x30 recovers" resize_shows_too_small_and_recovers
+check "q exits 0 and restores echo and line mode" q_exits_zero_and_restores_the_terminal
+check "Ctrl-C exits 130 and restores the terminal" ctrl_c_exits_130_and_restores_the_terminal
+check "SIGTERM exits 143" sigterm_exits_143
+check "not a TTY exits 2 with one line on stderr" not_a_tty_exits_2_with_one_line
+check "an unknown flag exits 2" unknown_flag_exits_2
+
+echo "e2e: $passed passed, $failed failed"
+[ "$failed" = 0 ]
