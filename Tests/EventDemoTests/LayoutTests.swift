@@ -17,7 +17,7 @@ struct LayoutTests {
             let harness = LoopHarness(size: Size(width: 120, height: 40))
 
             harness.press(.character("l"))
-            harness.drain { harness.sut.profile.state != .loading && !harness.sut.isBusy }
+            harness.settle()
             harness.press(.character("a"), .character("a"), .character("a"), .character("a"))
             harness.drain()
 

@@ -56,13 +56,6 @@ public final class DemoApp {
         eventLog = EventLogPane(bus: services.bus, executor: executor, now: now)
     }
 
-    /// True while a service is working in the background (login or profile fetch), so a
-    /// headless run knows to wait before taking the next key.
-    public var isBusy: Bool {
-        if case .loggingIn = login.state { return true }
-        return profile.state == .loading
-    }
-
     /// Lays out again for `size` at the next render.
     public func resize(to size: Size) {
         self.size = size

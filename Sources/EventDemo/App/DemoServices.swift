@@ -10,10 +10,13 @@ public struct DemoServices: Sendable {
     public let profile: ProfileService
     /// The cart.
     public let cart: CartService
+    /// Where auth and profile do their slow work; knows whether any is still in flight.
+    public let background: Background
 
     /// Creates the services on `bus`; tests pass ``Background/immediate``.
     public init(bus: EventBus, background: Background = .live, now: @escaping Now = LiveEnvironment.now) {
         self.bus = bus
+        self.background = background
         auth = AuthService(bus: bus, background: background, now: now)
         profile = ProfileService(bus: bus, background: background)
         cart = CartService(bus: bus)

@@ -6,8 +6,8 @@ import TerminalUI
 /// tests, docs, and `eventdemo --headless`.
 ///
 /// After each key it runs the loop's jobs and, while a service is still working in the
-/// background (a login, a profile fetch), waits for the next job, so the script sees the same
-/// screens a user would, just without the pauses between keys.
+/// background (a login, a profile fetch) or jobs are queued, waits for the next job, so the
+/// script sees the same screens a user would, just without the pauses between keys.
 public enum HeadlessRun {
     /// Runs `keys` at `size` and returns the last frame. Gives up waiting for background work
     /// after `timeout` per key.
@@ -21,7 +21,7 @@ public enum HeadlessRun {
                 let app = DemoApp(services: services, executor: executor, size: size, timeFormat: timeFormat)
                 for key in keys {
                     app.handle(key)
-                    settle(app, executor: executor, timeout: timeout)
+                    settle(services.background, executor: executor, timeout: timeout)
                     if app.wantsToQuit { break }
                 }
                 return app.render()
@@ -29,13 +29,16 @@ public enum HeadlessRun {
         }
     }
 
-    @MainLoop
-    private static func settle(_ app: DemoApp, executor: MainLoopExecutor, timeout: Duration) {
+    /// Runs jobs until no background work is in flight and none are queued. Checking the
+    /// in-flight count first matters: work that finishes after the check has already queued
+    /// its deliveries, which the drain then runs.
+    public static func settle(_ background: Background, executor: MainLoopExecutor, timeout: Duration) {
         let deadline = ContinuousClock.now + timeout
-        executor.drain()
-        while app.isBusy, ContinuousClock.now < deadline {
-            executor.waitForWork(timeout: deadline - ContinuousClock.now)
+        while ContinuousClock.now < deadline {
+            let busy = background.inFlightCount > 0
             executor.drain()
+            if !busy, executor.pendingCount == 0 { return }
+            executor.waitForWork(timeout: .milliseconds(50))
         }
     }
 }

@@ -33,6 +33,11 @@ final class LoopHarness {
         return true
     }
 
+    /// Runs jobs until no service work is in flight and nothing is queued.
+    func settle() {
+        HeadlessRun.settle(services.background, executor: executor, timeout: .seconds(10))
+    }
+
     func press(_ keys: Key...) {
         for key in keys { sut.handle(key) }
     }

@@ -1,0 +1,115 @@
+import EventBus
+import EventBusTesting
+import EventDemo
+import Synchronization
+import Testing
+
+@Suite("Services")
+struct ServicesTests {
+    /// Collects events of one type, published on any thread.
+    private final class Collector<Event: EventBusEvent>: Sendable {
+        let events = Mutex<[Event]>([])
+        var all: [Event] { events.withLock { $0 } }
+        init(_ bus: EventBus) {
+            bus.subscribe(owner: self) { (collector: Collector<Event>, event: Event) in
+                collector.events.withLock { $0.append(event) }
+            }
+        }
+    }
+
+    @Test func cartServiceCyclesThroughTheCatalogAndCountsQuantities() {
+        let bus = EventBus()
+        let updates = Collector<CartDidUpdateEvent>(bus)
+        let sut = CartService(bus: bus)
+
+        for _ in 0..<(CartService.catalog.count + 1) { sut.add() }
+
+        let last = updates.all.last!
+        #expect(last.items.count == CartService.catalog.count)
+        #expect(last.items[0].quantity == 2)
+        #expect(updates.all.count == CartService.catalog.count + 1)
+    }
+
+    @Test func cartServicePublishesCheckoutThenAnEmptyCart() {
+        let bus = EventBus()
+        let orders = Collector<CheckoutDidCompleteEvent>(bus)
+        let updates = Collector<CartDidUpdateEvent>(bus)
+        let sut = CartService(bus: bus)
+        sut.add()
+        sut.add()
+
+        let placed = sut.checkout()
+        let placedAgain = sut.checkout()
+
+        #expect(placed)
+        #expect(!placedAgain)
+        #expect(orders.all == [CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 2840))])
+        #expect(updates.all.last?.items.isEmpty == true)
+    }
+
+    @Test func cartServiceIgnoresRemoveAndClearOnAnEmptyCart() {
+        let bus = EventBus()
+        let updates = Collector<CartDidUpdateEvent>(bus)
+        let sut = CartService(bus: bus)
+
+        sut.removeOne()
+        sut.clear()
+
+        #expect(updates.all.isEmpty)
+    }
+
+    @Test func authServicePublishesLoginFromAnotherThread() async {
+        let bus = EventBus()
+        let logins = Collector<UserDidLoginEvent>(bus)
+        let starts = Collector<LoginDidStartEvent>(bus)
+        let sut = AuthService(bus: bus, background: .immediate, now: Fixtures.now)
+
+        sut.login(username: "alice")
+        let arrived = await eventually { !logins.all.isEmpty }
+
+        #expect(starts.all.map(\.username) == ["alice"])
+        #expect(arrived)
+        #expect(logins.all.first?.user == Fixtures.alice)
+    }
+
+    @Test func authServiceDropsALoginThatWasCancelledByLogout() async {
+        let bus = EventBus()
+        let logins = Collector<UserDidLoginEvent>(bus)
+        let logouts = Collector<UserDidLogoutEvent>(bus)
+        let release = Mutex<(@Sendable () -> Void)?>(nil)
+        let held = Background { _, work in release.withLock { $0 = work } }
+        let sut = AuthService(bus: bus, background: held)
+
+        sut.login(username: "alice")
+        sut.toggle()
+        release.withLock { $0 }?()
+
+        #expect(logins.all.isEmpty)
+        #expect(logouts.all.isEmpty)
+    }
+
+    @Test func profileServiceLoadsTheProfileAfterLoginAndCreditsCheckouts() async {
+        let bus = EventBus()
+        let profiles = Collector<ProfileDidLoadEvent>(bus)
+        let sut = ProfileService(bus: bus, background: .immediate)
+
+        bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
+        let loaded = await eventually { !profiles.all.isEmpty }
+        bus.publish(CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890)))
+
+        #expect(loaded)
+        #expect(profiles.all.map(\.profile.loyaltyPoints) == [420, 438])
+        withExtendedLifetime(sut) {}
+    }
+
+    /// Polls `condition` until it holds or ten seconds pass; yields between checks, never sleeps
+    /// a fixed time.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            await Task.yield()
+        }
+        return true
+    }
+}
