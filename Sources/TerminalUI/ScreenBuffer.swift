@@ -47,7 +47,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         var x = column
         for character in text {
             if area.contains(column: x, row: row) {
-                let shown: Character = character.isASCII && (character.asciiValue ?? 32) < 32 ? " " : character
+                let shown: Character =
+                    character.isASCII && (character.asciiValue ?? 32) < 32 ? " " : character
                 rows[row][x] = Cell(shown, style: style)
             }
             x += 1

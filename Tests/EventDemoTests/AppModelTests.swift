@@ -83,7 +83,13 @@ struct AppModelTests {
             harness.drain { if case .loaded = harness.sut.profile.state { true } else { false } }
 
             harness.press(.character("a"), .character("c"))
-            harness.drain { if case .loaded(let profile) = harness.sut.profile.state { profile.loyaltyPoints > 420 } else { false } }
+            harness.drain {
+                if case .loaded(let profile) = harness.sut.profile.state {
+                    profile.loyaltyPoints > 420
+                } else {
+                    false
+                }
+            }
 
             #expect(harness.sut.cart.state.items.isEmpty)
             #expect(harness.sut.cart.state.lastOrder?.orderNumber == 1001)

@@ -12,7 +12,10 @@ struct DemoOptionsTests {
     @Test func parsesAHeadlessKeyScriptAndSize() throws {
         let sut = try DemoOptions.parse(["--headless", "--keys", "l a tab", "--size", "120x40"])
 
-        #expect(sut == .headless(keys: [.character("l"), .character("a"), .tab], size: Size(width: 120, height: 40)))
+        #expect(
+            sut
+                == .headless(
+                    keys: [.character("l"), .character("a"), .tab], size: Size(width: 120, height: 40)))
     }
 
     @Test func recognisesHelpAndVersion() throws {

@@ -4,18 +4,23 @@ import Testing
 @Suite("Event log pane rendering")
 struct EventLogPaneRenderTests {
     private func entry(
-        _ sequence: UInt64, _ type: String, _ publisher: String, _ summary: String, reached: Int, on labels: [String]
+        _ sequence: UInt64, _ type: String, _ publisher: String, _ summary: String, reached: Int,
+        on labels: [String]
     ) -> EventLogEntry {
         EventLogEntry(
             sequenceNumber: sequence, time: Fixtures.date.addingTimeInterval(Double(sequence) * 0.125),
-            typeName: type, publisher: publisher, summary: summary, reachedCount: reached, executorLabels: labels)
+            typeName: type, publisher: publisher, summary: summary, reachedCount: reached,
+            executorLabels: labels)
     }
 
     private var entries: [EventLogEntry] {
         [
-            entry(4, "CheckoutDidCompleteEvent", "CartService", "order #1001, €28.40", reached: 3, on: ["publisher", "main-loop"]),
+            entry(
+                4, "CheckoutDidCompleteEvent", "CartService", "order #1001, €28.40", reached: 3,
+                on: ["publisher", "main-loop"]),
             entry(3, "CartDidUpdateEvent", "CartService", "2 items, €28.40", reached: 1, on: ["main-loop"]),
-            entry(2, "UserDidLoginEvent", "AuthService", "Alice", reached: 3, on: ["publisher", "main-loop"]),
+            entry(
+                2, "UserDidLoginEvent", "AuthService", "Alice", reached: 3, on: ["publisher", "main-loop"]),
             entry(1, "DebugPingEvent", "?", "", reached: 0, on: []),
         ]
     }

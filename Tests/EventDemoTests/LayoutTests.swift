@@ -69,10 +69,14 @@ struct LayoutTests {
 
     @Test func neverLetsPanesOverlap() {
         onLoop {
-            for size in [Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60)] {
+            for size in [
+                Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60),
+            ] {
                 let layout = AppLayout(size: size)!
-                let panes = [layout.titleBar, layout.login, layout.profile, layout.cart, layout.eventLog,
-                             layout.statusLine, layout.helpBar]
+                let panes = [
+                    layout.titleBar, layout.login, layout.profile, layout.cart, layout.eventLog,
+                    layout.statusLine, layout.helpBar,
+                ]
                 for (index, pane) in panes.enumerated() {
                     for other in panes[(index + 1)...] {
                         #expect(pane.intersection(other).isEmpty, "\(pane) overlaps \(other) at \(size)")

@@ -18,6 +18,7 @@ struct LoginPaneRenderTests {
     }
 
     @Test func showsTheUserAndSinceWhenWhenSignedIn() {
-        assertGolden(render(.loggedIn(Fixtures.alice, since: Fixtures.date), focused: true), named: "login-logged-in")
+        assertGolden(
+            render(.loggedIn(Fixtures.alice, since: Fixtures.date), focused: true), named: "login-logged-in")
     }
 }

@@ -43,7 +43,10 @@ struct ServicesTests {
 
         #expect(placed)
         #expect(!placedAgain)
-        #expect(orders.all == [CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 2840))])
+        #expect(
+            orders.all == [
+                CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 2840))
+            ])
         #expect(updates.all.last?.items.isEmpty == true)
     }
 

@@ -7,8 +7,10 @@ enum Chrome {
 
     static func titleBar(user: String?, into buffer: inout ScreenBuffer, in rect: Rect) {
         buffer.fill(rect, with: Cell(" ", style: Theme.bar))
-        let end = buffer.write(" ◆ eventdemo  ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
-        buffer.write("EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
+        let end = buffer.write(
+            " ◆ eventdemo  ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
+        buffer.write(
+            "EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
         let who = user.map { "● \($0) " } ?? "○ signed out "
         buffer.write(who, column: rect.maxX - who.count, row: rect.y, style: Theme.barStrong, clip: rect)
     }
@@ -50,11 +52,13 @@ enum Chrome {
 
     static func helpOverlay(into buffer: inout ScreenBuffer, in screen: Rect) {
         let box = screen.centered(width: 70, height: helpLines.count + 4)
-        buffer.drawBox(box, title: "Help", lines: .heavy, border: Theme.focusedBorder, titleStyle: Theme.focusedTitle)
+        buffer.drawBox(
+            box, title: "Help", lines: .heavy, border: Theme.focusedBorder, titleStyle: Theme.focusedTitle)
         let inside = box.inset(by: 1)
         for (offset, line) in helpLines.enumerated() {
             let y = inside.y + 1 + offset
-            buffer.write(line.key.leftPadded(to: 5), column: inside.x, row: y, style: Theme.label, clip: inside)
+            buffer.write(
+                line.key.leftPadded(to: 5), column: inside.x, row: y, style: Theme.label, clip: inside)
             buffer.write(line.text, column: inside.x + 7, row: y, clip: inside)
         }
     }

@@ -15,7 +15,8 @@ extension DemoApp {
         LoginPane.render(
             login.state, focused: focus == .login, timeFormat: timeFormat, into: &buffer, in: layout.login)
         ProfilePane.render(
-            profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer, in: layout.profile)
+            profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer,
+            in: layout.profile)
         CartPane.render(cart.state, focused: focus == .cart, into: &buffer, in: layout.cart)
         EventLogPane.render(
             eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,

@@ -44,7 +44,9 @@ public enum DemoOptions: Equatable, Sendable {
             case "--version": return .version
             case "--headless": headless = true
             case "--keys":
-                guard let script = remaining.popFirst() else { throw DemoOptionsError("--keys needs a value") }
+                guard let script = remaining.popFirst() else {
+                    throw DemoOptionsError("--keys needs a value")
+                }
                 keys = try script.split(separator: " ").map { word throws(DemoOptionsError) in
                     guard let key = Key(scriptWord: String(word)) else {
                         throw DemoOptionsError("unknown key '\(word)' in --keys")

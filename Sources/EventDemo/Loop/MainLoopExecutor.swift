@@ -111,7 +111,8 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     /// tests, never for the interactive loop (which polls stdin too).
     public func waitForWork(timeout: Duration) {
         var descriptor = pollfd(fd: pipeRead, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         _ = poll(&descriptor, 1, milliseconds)
     }
 

@@ -60,12 +60,14 @@ public final class CartPane {
                     "✓ Order #\(order.orderNumber) placed: \(order.total)", column: left, row: inside.y,
                     style: Theme.good, clip: inside)
                 buffer.write(
-                    "+\(order.pointsEarned) loyalty points", column: left, row: inside.y + 1, style: Theme.money,
+                    "+\(order.pointsEarned) loyalty points", column: left, row: inside.y + 1,
+                    style: Theme.money,
                     clip: inside)
             } else {
                 buffer.write("Cart is empty", column: left, row: inside.y, clip: inside)
             }
-            buffer.write("Press a to add a product", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
+            buffer.write(
+                "Press a to add a product", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
             return
         }
         let visible = max(0, inside.height - 2)  // Two rows for the rule and the total.
@@ -77,16 +79,21 @@ public final class CartPane {
             let y = inside.y + row
             let marker = index == state.selection && focused ? "▸" : " "
             buffer.write(marker + name, column: inside.x, row: y, clip: inside)
-            buffer.write(price, column: inside.maxX - 1 - price.count, row: y, style: Theme.money, clip: inside)
+            buffer.write(
+                price, column: inside.maxX - 1 - price.count, row: y, style: Theme.money, clip: inside)
             if index == state.selection && focused {
                 buffer.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: Theme.selected)
             }
         }
         let ruleRow = inside.maxY - 2
-        buffer.write(String(repeating: "─", count: width), column: left, row: ruleRow, style: Theme.hint, clip: inside)
+        buffer.write(
+            String(repeating: "─", count: width), column: left, row: ruleRow, style: Theme.hint, clip: inside)
         let units = state.itemCount
-        buffer.write("Total (\(units) item\(units == 1 ? "" : "s"))", column: left, row: ruleRow + 1, style: Theme.title, clip: inside)
+        buffer.write(
+            "Total (\(units) item\(units == 1 ? "" : "s"))", column: left, row: ruleRow + 1,
+            style: Theme.title, clip: inside)
         let total = state.total.description
-        buffer.write(total, column: inside.maxX - 1 - total.count, row: ruleRow + 1, style: Theme.total, clip: inside)
+        buffer.write(
+            total, column: inside.maxX - 1 - total.count, row: ruleRow + 1, style: Theme.total, clip: inside)
     }
 }

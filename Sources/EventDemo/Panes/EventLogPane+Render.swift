@@ -29,14 +29,19 @@ extension EventLogPane {
             x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
             x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
             let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
-            x = cell(reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title, &buffer, inside)
+            x = cell(
+                reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title,
+                &buffer, inside)
             let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
-            _ = cell(ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor, &buffer, inside)
+            _ = cell(
+                ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor, &buffer,
+                inside)
         }
     }
 
     private nonisolated static func cell(
-        _ text: String, _ width: Int, _ x: Int, _ y: Int, _ style: Style, _ buffer: inout ScreenBuffer, _ clip: Rect
+        _ text: String, _ width: Int, _ x: Int, _ y: Int, _ style: Style, _ buffer: inout ScreenBuffer,
+        _ clip: Rect
     ) -> Int {
         buffer.write(text.truncated(to: width - 1), column: x, row: y, style: style, clip: clip)
         return x + width
@@ -53,7 +58,8 @@ extension EventLogPane {
         }
 
         var header: String {
-            "TIME".padding(time) + "EVENT".padding(type) + "PAYLOAD".padding(payload) + "SUBS".padding(subscribers)
+            "TIME".padding(time) + "EVENT".padding(type) + "PAYLOAD".padding(payload)
+                + "SUBS".padding(subscribers)
                 + "RAN ON"
         }
     }

@@ -33,7 +33,8 @@ public final class LoginPane {
 
     /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.
     public nonisolated static func render(
-        _ state: LoginState, focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
+        _ state: LoginState, focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer,
+        in rect: Rect
     ) {
         Theme.frame(rect, title: "Login", focused: focused, into: &buffer)
         let inside = rect.inset(by: 1)
@@ -41,15 +42,22 @@ public final class LoginPane {
         switch state {
         case .loggedOut:
             buffer.write("○ Signed out", column: left, row: inside.y, style: Theme.title, clip: inside)
-            buffer.write("Press l to log in as alice", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+            buffer.write(
+                "Press l to log in as alice", column: left, row: inside.y + 1, style: Theme.hint, clip: inside
+            )
         case .loggingIn(let username):
-            buffer.write("◌ Signing in as \(username)…", column: left, row: inside.y, style: Theme.busy, clip: inside)
-            buffer.write("AuthService works off the loop", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+            buffer.write(
+                "◌ Signing in as \(username)…", column: left, row: inside.y, style: Theme.busy, clip: inside)
+            buffer.write(
+                "AuthService works off the loop", column: left, row: inside.y + 1, style: Theme.hint,
+                clip: inside)
         case .loggedIn(let user, let since):
-            let end = buffer.write("● Signed in as ", column: left, row: inside.y, style: Theme.good, clip: inside)
+            let end = buffer.write(
+                "● Signed in as ", column: left, row: inside.y, style: Theme.good, clip: inside)
             buffer.write(user.name, column: end, row: inside.y, style: Theme.title, clip: inside)
             buffer.write("since \(timeFormat.time(since))", column: left, row: inside.y + 1, clip: inside)
-            buffer.write("Press l to log out", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
+            buffer.write(
+                "Press l to log out", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
         }
     }
 }

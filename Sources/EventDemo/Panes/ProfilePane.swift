@@ -33,17 +33,20 @@ public final class ProfilePane {
 
     /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.
     public nonisolated static func render(
-        _ state: ProfileState, focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
+        _ state: ProfileState, focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer,
+        in rect: Rect
     ) {
         Theme.frame(rect, title: "Profile", focused: focused, into: &buffer)
         let inside = rect.inset(by: 1)
         let left = inside.x + 1
         switch state {
         case .empty:
-            buffer.write("No profile: not signed in", column: left, row: inside.y, style: Theme.hint, clip: inside)
+            buffer.write(
+                "No profile: not signed in", column: left, row: inside.y, style: Theme.hint, clip: inside)
         case .loading:
             buffer.write("◌ Loading profile…", column: left, row: inside.y, style: Theme.busy, clip: inside)
-            buffer.write("ProfileService fetches in", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+            buffer.write(
+                "ProfileService fetches in", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
             buffer.write("the background", column: left, row: inside.y + 2, style: Theme.hint, clip: inside)
         case .loaded(let profile):
             let lastLogin = profile.lastLogin.map(timeFormat.time) ?? "first visit"

@@ -77,7 +77,8 @@ public final class CartService: Sendable {
                 state.items.removeAll()
                 state.nextOrder += 1
             }
-            return CheckoutDidCompleteEvent(orderNumber: state.nextOrder, itemCount: cart.itemCount, total: cart.total)
+            return CheckoutDidCompleteEvent(
+                orderNumber: state.nextOrder, itemCount: cart.itemCount, total: cart.total)
         }
         guard let order else { return false }
         bus.publish(order)

@@ -11,7 +11,8 @@ enum Fixtures {
     static let now: Now = { date }
     static let alice = User(id: "alice", name: "Alice")
     static let profile = Profile(
-        user: alice, displayName: "Alice Martin", loyaltyPoints: 420, lastLogin: date.addingTimeInterval(-86_400))
+        user: alice, displayName: "Alice Martin", loyaltyPoints: 420,
+        lastLogin: date.addingTimeInterval(-86_400))
 
     static func services(bus: EventBus = EventBus()) -> DemoServices {
         DemoServices(bus: bus, background: .immediate, now: now)

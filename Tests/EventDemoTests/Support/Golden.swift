@@ -6,7 +6,8 @@ import Testing
 /// A missing golden file is written and the test fails, so a new golden is always looked at
 /// before it is committed. Set `RECORD_GOLDEN=1` to rewrite all of them after an intended change.
 func assertGolden(
-    _ actual: String, named name: String, filePath: StaticString = #filePath, sourceLocation: SourceLocation = #_sourceLocation
+    _ actual: String, named name: String, filePath: StaticString = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let folder = URL(filePath: "\(filePath)").deletingLastPathComponent().appending(path: "Golden")
     let file = folder.appending(path: "\(name).txt")

@@ -13,7 +13,8 @@ final class LoopHarness {
     init(size: Size = Size(width: 100, height: 30)) {
         executor = MainLoopExecutor()
         services = Fixtures.services()
-        sut = DemoApp(services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now)
+        sut = DemoApp(
+            services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now)
     }
 
     var bus: EventBus { services.bus }
@@ -44,6 +45,8 @@ final class LoopHarness {
 }
 
 /// Runs `body` as the main loop on the calling thread, the way the app's loop does.
-func onLoop<T: Sendable>(_ executor: MainLoopExecutor = MainLoopExecutor(), _ body: @MainLoop () throws -> T) rethrows -> T {
+func onLoop<T: Sendable>(_ executor: MainLoopExecutor = MainLoopExecutor(), _ body: @MainLoop () throws -> T)
+    rethrows -> T
+{
     try executor.runAsLoop { try MainLoop.assumeIsolated(body) }
 }
