@@ -122,3 +122,22 @@ int cnc_install_signal_pipe(int write_fd) {
     }
     return 0;
 }
+
+static void restore_and_reraise(int signo) {
+    if (screen != NULL) {
+        endwin();
+    }
+    raise(signo);  // SA_RESETHAND restored the default action: this terminates as before.
+}
+
+void cnc_install_crash_restore(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = restore_and_reraise;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+    }
+}

@@ -44,6 +44,7 @@ final class NcursesTerminal: Terminal {
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         (signalRead, signalWrite) = (fds[0], fds[1])
         _ = cnc_install_signal_pipe(signalWrite)
+        cnc_install_crash_restore()
         hasColors = cnc_has_colors() != 0
     }
 

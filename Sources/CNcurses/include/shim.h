@@ -73,4 +73,10 @@ void cnc_refresh(void);
 // The loop polls the read end and does the real work. Returns 0 on success.
 int cnc_install_signal_pipe(int write_fd);
 
+// Installs one-shot handlers for crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
+// SIGFPE) that restore the terminal and then re-raise the signal, so a crash (including a Swift
+// runtime trap) does not leave the shell without echo. endwin() is not async-signal-safe; this
+// is a best effort for a process that is dying anyway.
+void cnc_install_crash_restore(void);
+
 #endif
