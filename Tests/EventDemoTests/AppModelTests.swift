@@ -7,20 +7,24 @@ import Testing
 struct AppModelTests {
     @Test func updatesTheLoginAndProfilePanesWhenAUserLogsIn() {
         onLoop {
-            let harness = LoopHarness()
+            let services = HeldBackground()
+            let harness = LoopHarness(background: services.background)
 
             harness.press(.character("l"))
             harness.drain()
             let whileLoggingIn = harness.screen
-            let loaded = harness.drain {
-                if case .loaded = harness.sut.profile.state { return true } else { return false }
-            }
+            services.releaseAll()  // The login lands; the profile fetch starts.
+            harness.drain()
+            let whileLoadingProfile = harness.screen
+            services.releaseAll()  // The profile arrives.
+            harness.drain()
 
             #expect(whileLoggingIn.contains("Signing in as alice"))
-            #expect(loaded)
-            #expect(harness.screen.contains("Signed in as Alice"))
+            #expect(whileLoadingProfile.contains("Signed in as Alice"))
+            #expect(whileLoadingProfile.contains("Loading profile"))
             #expect(harness.screen.contains("Alice Martin"))
-            #expect(harness.screen.contains("AuthService") || harness.screen.contains("ProfileService"))
+            #expect(
+                harness.screen.contains("ProfileService ➜ ProfileDidLoadEvent ➜ 1 subscriber on main-loop"))
         }
     }
 

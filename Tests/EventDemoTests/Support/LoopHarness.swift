@@ -10,9 +10,9 @@ final class LoopHarness {
     let services: DemoServices
     let sut: DemoApp
 
-    init(size: Size = Size(width: 100, height: 30)) {
+    init(size: Size = Size(width: 100, height: 30), background: Background = .immediate) {
         executor = MainLoopExecutor()
-        services = Fixtures.services()
+        services = DemoServices(bus: EventBus(), background: background, now: Fixtures.now)
         sut = DemoApp(
             services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now)
     }
