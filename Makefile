@@ -43,7 +43,6 @@ screenshots: deps
 	bash scripts/screenshots.sh
 
 coverage: deps
-	$(SWIFT) test --enable-code-coverage --filter EventBusTests
 	bash scripts/coverage.sh
 
 clean:

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Prints line coverage of the EventBus library by the test suite (after `swift test --enable-code-coverage`).
+# Runs the library's tests with coverage and prints line coverage of Sources/EventBus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(swift build --show-bin-path)
+scratch=.build/coverage
+swift test --scratch-path "$scratch" --enable-code-coverage --filter EventBusTests >/dev/null
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 tests=$(find "$bin" -maxdepth 1 -name '*PackageTests.xctest' | head -n 1)
 [ -d "$tests/Contents/MacOS" ] && tests="$tests/Contents/MacOS/$(basename "$tests" .xctest)"
-cov=$(command -v llvm-cov || echo "$(dirname "$(command -v swift)")/llvm-cov")
-"$cov" report "$tests" -instr-profile="$bin/codecov/default.profdata" Sources/EventBus
+toolchain_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+cov=$([ -x "$toolchain_cov" ] && echo "$toolchain_cov" || command -v llvm-cov)
+"$cov" report "$tests" -instr-profile="$bin/codecov/default.profdata" Sources/EventBus Sources/EventBusTesting
