@@ -1,7 +1,6 @@
 import Dispatch
 import EventBus
 import EventDemo
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -12,7 +11,7 @@ import Testing
 struct MainLoopExecutorTests {
     @Test func runsJobsInEnqueueOrderOnlyWhenDrained() {
         let sut = MainLoopExecutor()
-        let order = Mutex<[Int]>([])
+        let order = LockedValue<[Int]>([])
 
         for index in 0..<5 { sut.enqueue { order.withLock { $0.append(index) } } }
         let beforeDrain = order.withLock { $0 }
@@ -25,7 +24,7 @@ struct MainLoopExecutorTests {
 
     @Test func runsJobsThatJobsEnqueueInTheSameDrain() {
         let sut = MainLoopExecutor()
-        let ran = Mutex(0)
+        let ran = LockedValue(0)
 
         sut.enqueue { sut.enqueue { ran.withLock { $0 += 1 } } }
         sut.drain()
@@ -61,7 +60,7 @@ struct MainLoopExecutorTests {
 
     @Test func letsJobsEnterTheMainLoopActor() {
         let sut = MainLoopExecutor()
-        let entered = Mutex(false)
+        let entered = LockedValue(false)
 
         sut.enqueue {
             MainLoop.assumeIsolated { entered.withLock { $0 = true } }
@@ -92,7 +91,7 @@ struct MainLoopExecutorTests {
     }
 
     private final class Recorder: Sendable {
-        let counts = Mutex<[Int]>([])
+        let counts = LockedValue<[Int]>([])
     }
 
     private func isReadable(_ descriptor: Int32) -> Bool {

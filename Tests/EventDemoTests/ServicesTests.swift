@@ -1,14 +1,13 @@
 import EventBus
 import EventBusTesting
 import EventDemo
-import Synchronization
 import Testing
 
 @Suite("Services")
 struct ServicesTests {
     /// Collects events of one type, published on any thread.
     private final class Collector<Event: EventBusEvent>: Sendable {
-        let events = Mutex<[Event]>([])
+        let events = LockedValue<[Event]>([])
         var all: [Event] { events.withLock { $0 } }
         init(_ bus: EventBus) {
             bus.subscribe(owner: self) { (collector: Collector<Event>, event: Event) in
@@ -79,7 +78,7 @@ struct ServicesTests {
         let bus = EventBus()
         let logins = Collector<UserDidLoginEvent>(bus)
         let logouts = Collector<UserDidLogoutEvent>(bus)
-        let release = Mutex<(@Sendable () -> Void)?>(nil)
+        let release = LockedValue<(@Sendable () -> Void)?>(nil)
         let held = Background { _, work in release.withLock { $0 = work } }
         let sut = AuthService(bus: bus, background: held)
 

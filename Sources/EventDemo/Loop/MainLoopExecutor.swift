@@ -1,5 +1,4 @@
 import EventBus
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +20,7 @@ import Synchronization
 /// It is also a `SerialExecutor`, so the ``MainLoop`` global actor can run on it and pane code is
 /// compiler-checked to run on the loop.
 public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
-    private struct State: ~Copyable {
+    private struct State {
         var jobs: [@Sendable () -> Void] = []
         var wakeWritten = false
     }
@@ -32,7 +31,7 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     /// Shown by the event log as where handlers ran.
     public let label: String
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let pipeRead: Int32
     private let pipeWrite: Int32
 

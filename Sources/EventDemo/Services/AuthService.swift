@@ -1,6 +1,5 @@
 import EventBus
 import Foundation
-import Synchronization
 
 /// Signs a user in and out, publishing ``LoginDidStartEvent``, ``UserDidLoginEvent`` and
 /// ``UserDidLogoutEvent`` on the injected bus.
@@ -19,7 +18,7 @@ public final class AuthService: Sendable {
     private let latency: Duration
     private let background: Background
     private let now: Now
-    private let state = Mutex<(phase: Phase, attempts: Int)>((.signedOut, 0))
+    private let state = LockedValue<(phase: Phase, attempts: Int)>((.signedOut, 0))
 
     /// Creates the service; tests pass ``Background/immediate``.
     public init(

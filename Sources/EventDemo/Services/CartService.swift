@@ -1,5 +1,4 @@
 import EventBus
-import Synchronization
 
 /// Holds the cart and publishes ``CartDidUpdateEvent`` on every change and
 /// ``CheckoutDidCompleteEvent`` when an order is placed.
@@ -23,7 +22,7 @@ public final class CartService: Sendable {
     }
 
     private let bus: EventBus
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Creates an empty cart publishing on `bus`.
     public init(bus: EventBus) {

@@ -1,6 +1,5 @@
 import EventBus
 import Foundation
-import Synchronization
 
 /// Fetches the signed-in user's profile and publishes ``ProfileDidLoadEvent``.
 ///
@@ -17,7 +16,7 @@ public final class ProfileService: Sendable {
     private let bus: EventBus
     private let latency: Duration
     private let background: Background
-    private let state = Mutex<(signedIn: User?, lastLogin: Date?, accounts: [String: Account])>(
+    private let state = LockedValue<(signedIn: User?, lastLogin: Date?, accounts: [String: Account])>(
         (nil, nil, [:]))
 
     /// Creates the service and subscribes it to the bus for as long as it lives.

@@ -1,10 +1,10 @@
+import EventBus
 import EventDemo
-import Synchronization
 
 /// A `Background` whose work waits until the test releases it: for asserting on the screens
 /// in between (for example "Signing in…" before the login lands).
 final class HeldBackground: Sendable {
-    private let held = Mutex<[@Sendable () -> Void]>([])
+    private let held = LockedValue<[@Sendable () -> Void]>([])
 
     var background: Background {
         Background { [self] _, work in held.withLock { $0.append(work) } }
