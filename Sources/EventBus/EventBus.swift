@@ -54,13 +54,24 @@ public final class EventBus: Sendable {
         var reachedCount = 0
         var needsPrune = false
         var executorLabels: [String] = []
-        for entry in snapshot {
-            let outcome = unsafeDowncast(entry, to: Subscription<Event>.self).deliver(event)
-            needsPrune = needsPrune || outcome.needsPrune
-            guard outcome.reached else { continue }
-            reachedCount += 1
-            if tapping, !executorLabels.contains(entry.executorLabel) {
-                executorLabels.append(entry.executorLabel)
+        // The snapshot is walked through unretained references. `snapshot` keeps every entry
+        // alive until this function returns (a subscribe or cancel meanwhile copies the list
+        // instead of touching this buffer), so retaining and releasing each entry would cost two
+        // atomic operations per subscriber and buy nothing.
+        snapshot.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
+                for entry in entries {
+                    let outcome = entry._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
+                    }
+                    needsPrune = needsPrune || outcome.needsPrune
+                    guard outcome.reached else { continue }
+                    reachedCount += 1
+                    if tapping {
+                        let label = entry._withUnsafeGuaranteedRef { $0.executorLabel }
+                        if !executorLabels.contains(label) { executorLabels.append(label) }
+                    }
+                }
             }
         }
         if needsPrune {
@@ -107,7 +118,7 @@ public final class EventBus: Sendable {
         owner: Owner, to eventType: Event.Type = Event.self,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
-        register(OwnedSubscription(owner: owner, once: false) { _, event in handler(event) })
+        register(OwnedEventSubscription(owner: owner, handler: handler))
     }
 
     /// Subscribes to events of `eventType` without an owner: the returned token is the only

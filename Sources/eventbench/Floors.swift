@@ -1,36 +1,64 @@
-/// The floor for token-owned subscriptions: closures in an array, called directly.
+/// The floor for token-owned subscriptions: closures called directly, with nothing else done
+/// per subscriber.
+///
+/// Each closure sits in a class instance that `entries` keeps alive; the loop walks unretained
+/// references to them. Iterating an array of closures would copy each closure out and retain and
+/// release its context (two atomic operations, more than the call costs), so that would be no
+/// floor at all.
 struct DirectFloor {
-    var handlers: ContiguousArray<(Ping) -> Void> = []
+    final class Entry {
+        let handler: (Ping) -> Void
 
-    /// Calls each closure in place through a buffer pointer: iterating the array would copy
-    /// each closure out, and the copy retains and releases its context (two atomics, more than
-    /// the call itself costs).
+        init(_ handler: @escaping (Ping) -> Void) { self.handler = handler }
+    }
+
+    private var entries: [Entry] = []
+    private var unretained: ContiguousArray<Unmanaged<Entry>> = []
+
+    mutating func append(_ handler: @escaping (Ping) -> Void) {
+        let entry = Entry(handler)
+        entries.append(entry)
+        unretained.append(.passUnretained(entry))
+    }
+
     func publish(_ event: Ping) {
-        handlers.withUnsafeBufferPointer { buffer in
+        unretained.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
-                buffer[index](event)
+                buffer[index]._withUnsafeGuaranteedRef { $0.handler(event) }
             }
         }
     }
 }
 
-/// The floor for weak-owner subscriptions: per subscriber, one weak load and one call.
+/// The floor for weak-owner subscriptions: per subscriber, one weak load (which retains the
+/// owner) and one call, then the owner's release.
 struct WeakFloor {
-    struct Entry {
+    final class Entry {
         weak var owner: Sink?
         let handler: (Sink, Ping) -> Void
+
+        init(owner: Sink, handler: @escaping (Sink, Ping) -> Void) {
+            self.owner = owner
+            self.handler = handler
+        }
     }
 
-    var entries: ContiguousArray<Entry> = []
+    private var entries: [Entry] = []
+    private var unretained: ContiguousArray<Unmanaged<Entry>> = []
 
-    /// Reads each entry in place through a buffer pointer, so the only per-entry work is the
-    /// weak load itself (copying an `Entry` out of the array would copy its weak reference,
-    /// which costs more atomics than the load).
+    mutating func append(owner: Sink, handler: @escaping (Sink, Ping) -> Void) {
+        let entry = Entry(owner: owner, handler: handler)
+        entries.append(entry)
+        unretained.append(.passUnretained(entry))
+    }
+
     func publish(_ event: Ping) {
-        entries.withUnsafeBufferPointer { buffer in
+        unretained.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
-                if let owner = buffer[index].owner {
-                    buffer[index].handler(owner, event)
+                buffer[index]._withUnsafeGuaranteedRef { entry in
+                    if let owner = entry.owner {
+                        entry.handler(owner, event)
+                    }
                 }
             }
         }

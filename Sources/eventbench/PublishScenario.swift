@@ -90,7 +90,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
     add(Competitor.directFloor) {
         var floor = DirectFloor()
         for sink in sinks {
-            floor.handlers.append { sink.add($0.value) }
+            floor.append { sink.add($0.value) }
         }
         return { [floor] count in
             for index in 0..<count { floor.publish(Ping(value: index)) }
@@ -99,7 +99,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
     add(Competitor.weakFloor) {
         var floor = WeakFloor()
         for sink in sinks {
-            floor.entries.append(WeakFloor.Entry(owner: sink) { owner, event in owner.add(event.value) })
+            floor.append(owner: sink) { owner, event in owner.add(event.value) }
         }
         return { [floor] count in
             withExtendedLifetime(sinks) {

@@ -4,10 +4,14 @@ import Foundation
 /// Throughput of two threads publishing at once, compared with one thread publishing alone.
 ///
 /// Each publishing thread has its own 10 subscribers (token-owned or weak-owner), so handler
-/// work never shares a cache line; what is left to contend on is the bus itself.
+/// work never shares a cache line; what is left to contend on is the bus itself. The direct
+/// floor (each thread calling its own closures) shows how much two threads can gain at all on
+/// this machine at this moment: the cores are shared with other work.
 func twoThreadRows(options: Options, settings: RunSettings) -> [ResultRow] {
     var rows: [ResultRow] = []
-    let kinds = [Competitor.weakOwner, Competitor.token].filter { options.includes(competitor: $0) }
+    let kinds = [Competitor.weakOwner, Competitor.token, Competitor.directFloor].filter {
+        options.includes(competitor: $0)
+    }
     for kind in kinds {
         let bus = EventBus()
         var keep: [AnyObject] = []
@@ -28,11 +32,15 @@ func twoThreadRows(options: Options, settings: RunSettings) -> [ResultRow] {
         subscribe(pingSinks, true)
         subscribe(pongSinks, false)
 
-        let publishPing: @Sendable (Int) -> Void = { count in
+        var publishPing: @Sendable (Int) -> Void = { count in
             for index in 0..<count { bus.publish(Ping(value: index)) }
         }
-        let publishPong: @Sendable (Int) -> Void = { count in
+        var publishPong: @Sendable (Int) -> Void = { count in
             for index in 0..<count { bus.publish(Pong(value: index)) }
+        }
+        if kind == Competitor.directFloor {
+            publishPing = floorPublisher(pingSinks)
+            publishPong = floorPublisher(pongSinks)
         }
         let count =
             settings.fixedOperations
@@ -61,6 +69,17 @@ func twoThreadRows(options: Options, settings: RunSettings) -> [ResultRow] {
         withExtendedLifetime((keep, pingSinks, pongSinks)) {}
     }
     return rows
+}
+
+/// A publisher that calls closures directly, for the machine's two-thread ceiling. "Same type"
+/// for the floor means two threads calling the same closures.
+private func floorPublisher(_ sinks: [Sink]) -> @Sendable (Int) -> Void {
+    let handlers = sinks.map { sink in { @Sendable (event: Ping) in sink.add(event.value) } }
+    return { count in
+        for index in 0..<count {
+            for handler in handlers { handler(Ping(value: index)) }
+        }
+    }
 }
 
 /// Runs each body on its own thread, `count` operations each, all starting together; returns

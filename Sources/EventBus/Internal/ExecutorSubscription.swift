@@ -40,7 +40,11 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
 
     /// Runs on the executor. Only one drain is ever scheduled at a time.
     private func drain() {
-        while let batch = mailbox.withLock({ $0.takeBatch() }) {
+        // Batches are swapped in and out of the mailbox rather than copied, and the emptied
+        // buffer goes back to the mailbox, so a steady stream of bursts reuses two buffers
+        // instead of allocating one per burst.
+        var batch: [Event] = []
+        while mailbox.withLock({ $0.takeBatch(into: &batch) }) {
             for event in batch {
                 // Checked per event: a cancel that returned before this point wins, and so does
                 // the owner's release.
@@ -50,6 +54,8 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
                 }
                 handler(owner, event)
             }
+            // Emptied here, outside the lock: releasing events can run arbitrary deinit code.
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }
@@ -57,6 +63,8 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
 /// The queue of events waiting for an executor, and whether a drain job is scheduled.
 struct Mailbox<Event> {
     private var pending: [Event] = []
+    /// An empty buffer with capacity, kept between bursts for the next drain to swap in.
+    private var spare: [Event] = []
     private var isDrainScheduled = false
 
     /// Queues `event`; returns true when the caller must schedule a drain.
@@ -67,19 +75,24 @@ struct Mailbox<Event> {
         return true
     }
 
-    /// Hands the drain everything queued so far, or nil (ending the drain) when nothing is.
-    mutating func takeBatch() -> [Event]? {
+    /// Swaps everything queued so far into `batch`, which must be empty, and returns true; or,
+    /// when nothing is queued, ends the drain: returns false and keeps `batch`'s buffer as the
+    /// spare. Only empty buffers change hands here, so no event is released under the lock.
+    mutating func takeBatch(into batch: inout [Event]) -> Bool {
         if pending.isEmpty {
             isDrainScheduled = false
-            return nil
+            if batch.capacity > spare.capacity { swap(&spare, &batch) }
+            return false
         }
-        defer { pending = [] }
-        return pending
+        if batch.capacity == 0 { swap(&spare, &batch) }
+        swap(&pending, &batch)
+        return true
     }
 
     /// Drops queued events after a cancel; the drain that calls this ends.
     mutating func discardAll() {
         pending = []
+        spare = []
         isDrainScheduled = false
     }
 }

@@ -20,6 +20,8 @@ final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @un
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
+        // The strong reference keeps the owner alive while its handler runs, even if the last
+        // other reference is released on another thread meanwhile.
         guard let owner else { return .ownerGone }
         if once {
             // Of several racing publishers, only the one that flips the flag runs the handler.
@@ -28,6 +30,37 @@ final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @un
             return .deliveredLast
         }
         handler(owner, event)
+        return .delivered
+    }
+}
+
+/// An owner-bound subscription whose handler takes only the event.
+///
+/// Its own class rather than an ``OwnedSubscription`` wrapping the handler in an
+/// `{ _, event in handler(event) }` closure: that wrapper cost a second indirect call per
+/// delivery and a closure context allocation per subscription. (Storing either shape in an
+/// enum was tried too; extracting the payload retained and released the closure context on
+/// every delivery.)
+final class OwnedEventSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
+    // safe: `owner` is written once in init and only loaded afterwards; `handler` is immutable.
+    private nonisolated(unsafe) weak var owner: Owner?
+    private let handler: @Sendable (Event) -> Void
+
+    init(owner: Owner, handler: @escaping @Sendable (Event) -> Void) {
+        self.owner = owner
+        self.handler = handler
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override var isOwnerGone: Bool { owner == nil }
+
+    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+
+    override func deliver(_ event: Event) -> DeliveryOutcome {
+        guard !isCancelled else { return .skipped }
+        // Held strongly for the call, so the owner cannot die while its handler runs.
+        guard let owner else { return .ownerGone }
+        withExtendedLifetime(owner) { handler(event) }
         return .delivered
     }
 }
