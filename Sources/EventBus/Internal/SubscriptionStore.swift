@@ -11,8 +11,11 @@ final class SubscriptionStore: Sendable {
     }
 
     /// Fibonacci hashing of the type's metadata address spreads neighbouring types over shards.
+    /// The address is used directly, not `hashValue`: that would run SipHash on every publish
+    /// and, being seeded per process, put two types in the same shard in some runs and not in
+    /// others, so contention would change from run to run.
     private func shard(for eventKey: ObjectIdentifier) -> LockedValue<SubscriptionRegistry> {
-        let bits = UInt(bitPattern: eventKey.hashValue) &* 0x9E37_79B9_7F4A_7C15
+        let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
         return shards[Int(bits >> (UInt.bitWidth - 4))]
     }
 
