@@ -60,6 +60,9 @@ enum Harness {
     /// Finds how many operations fill one batch; the growing trial runs double as warm-up
     /// (caches, lazily created runtime metadata, allocator free lists).
     static func calibrate(_ body: (Int) -> Void, batchNanoseconds: UInt64) -> Int {
+        // One untimed call first: one-off costs (starting the concurrency thread pool, first
+        // metadata lookups) would otherwise make a single operation look like a whole batch.
+        body(1)
         var count = 1
         while true {
             let start = nowNanoseconds()

@@ -5,39 +5,48 @@ import Synchronization
 final class SubscriptionStore: Sendable {
     private static let shardCount = 16
     private let shards: [LockedValue<SubscriptionRegistry>]
+    /// The same shards, unretained. `shards` keeps them alive as long as the store, so the hot
+    /// path need not retain and release one per call: two atomic operations on an object that
+    /// every publisher of that shard's types writes to.
+    private let unretainedShards: [Unmanaged<LockedValue<SubscriptionRegistry>>]
 
     init() {
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry()) }
+        unretainedShards = shards.map { Unmanaged.passUnretained($0) }
     }
 
     /// Fibonacci hashing of the type's metadata address spreads neighbouring types over shards.
     /// The address is used directly, not `hashValue`: that would run SipHash on every publish
     /// and, being seeded per process, put two types in the same shard in some runs and not in
     /// others, so contention would change from run to run.
-    private func shard(for eventKey: ObjectIdentifier) -> LockedValue<SubscriptionRegistry> {
+    private func withShard<Result>(
+        for eventKey: ObjectIdentifier, _ body: (inout SubscriptionRegistry) -> Result
+    ) -> Result {
         let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
-        return shards[Int(bits >> (UInt.bitWidth - 4))]
+        return unretainedShards[Int(bits >> (UInt.bitWidth - 4))]._withUnsafeGuaranteedRef {
+            $0.withLock(body)
+        }
     }
 
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
-        shard(for: eventKey).withLock { $0.snapshot(of: eventKey) }
+        withShard(for: eventKey) { $0.snapshot(of: eventKey) }
     }
 
     func add(_ subscription: AnySubscription) {
-        shard(for: subscription.eventKey).withLock { $0.add(subscription) }
+        withShard(for: subscription.eventKey) { $0.add(subscription) }
     }
 
     func remove(_ subscription: AnySubscription) {
-        shard(for: subscription.eventKey).withLock { $0.remove(subscription) }
+        withShard(for: subscription.eventKey) { $0.remove(subscription) }
     }
 
     func pruneFinished(of eventKey: ObjectIdentifier) {
-        shard(for: eventKey).withLock { $0.pruneFinished(of: eventKey) }
+        withShard(for: eventKey) { $0.pruneFinished(of: eventKey) }
     }
 
     func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier?) {
         if let eventKey {
-            shard(for: eventKey).withLock { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
+            withShard(for: eventKey) { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
         } else {
             for shard in shards {
                 shard.withLock { $0.removeAll(ownedBy: owner) }
@@ -46,6 +55,6 @@ final class SubscriptionStore: Sendable {
     }
 
     func count(of eventKey: ObjectIdentifier) -> Int {
-        shard(for: eventKey).withLock { $0.count(of: eventKey) }
+        withShard(for: eventKey) { $0.count(of: eventKey) }
     }
 }
