@@ -21,13 +21,25 @@ struct SubscriptionRegistry {
 
     /// Removes `subscription` if it is still listed.
     mutating func remove(_ subscription: AnySubscription) {
-        lists[subscription.eventKey]?.entries.removeAll { $0 === subscription }
+        updateList(of: subscription.eventKey) { $0.entries.removeAll { $0 === subscription } }
     }
 
     /// Removes the entries of `eventKey` that can never run again (cancelled, fired once, or
     /// whose owner is gone).
     mutating func pruneFinished(of eventKey: ObjectIdentifier) {
-        lists[eventKey]?.prune()
+        updateList(of: eventKey) { $0.prune() }
+    }
+
+    /// Mutates the list of `eventKey`, if it has one, by moving it out and back in.
+    ///
+    /// Mutating through `lists[eventKey]?` goes through three nested `_modify` coroutines of
+    /// `Dictionary`, and each allocated its frame on the heap: three of the five allocations
+    /// of a subscribe + cancel. Moving the list out also leaves it uniquely referenced, so
+    /// the entries are edited in place unless a publish holds a snapshot of them.
+    private mutating func updateList(of eventKey: ObjectIdentifier, _ body: (inout SubscriberList) -> Void) {
+        guard var list = lists.removeValue(forKey: eventKey) else { return }
+        body(&list)
+        lists.updateValue(list, forKey: eventKey)
     }
 
     /// Cancels and removes the entries owned by `owner`, of one event type or of all.
