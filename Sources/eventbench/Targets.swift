@@ -34,9 +34,6 @@ enum Targets {
 
         let perSubscriber = ScenarioName.perSubscriber
         let publishScenarios = [ScenarioName.publish1, ScenarioName.publish10, ScenarioName.publish100]
-        let subscriberCounts = [
-            ScenarioName.publish1: 1.0, ScenarioName.publish10: 10, ScenarioName.publish100: 100,
-        ]
         check(
             "weak-owner per-subscriber cost ≤ 1.3× weak floor",
             results.row(perSubscriber, Competitor.weakOwner)?.value, format: "%.2f×"
