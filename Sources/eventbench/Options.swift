@@ -14,7 +14,7 @@ struct Options {
         usage: eventbench [--quick] [--scenario NAME] [--competitor NAME] [--ops N] [--help]
 
           --quick              short batches (CI smoke run; figures are rough)
-          --scenario NAME      run only scenarios whose name contains NAME, e.g. publish-10
+          --scenario NAME      run only scenario NAME (e.g. publish-10), or those containing NAME
           --competitor NAME    run only competitors whose name contains NAME, e.g. token
           --ops N              N operations per batch instead of timing-based calibration
                                (for callgrind/dhat runs of a single scenario)
@@ -64,8 +64,11 @@ struct Options {
         return .run(options)
     }
 
+    /// A filter that names a scenario exactly selects only it (`publish-10` is not also
+    /// `publish-100`); any other filter selects every scenario whose name contains it.
     func includes(scenario name: String) -> Bool {
-        scenarioFilter.map { name.contains($0) } ?? true
+        guard let filter = scenarioFilter else { return true }
+        return ScenarioName.all.contains(filter) ? name == filter : name.contains(filter)
     }
 
     func includes(competitor name: String) -> Bool {
