@@ -90,4 +90,51 @@ struct OwnerLifetimeTests {
 
         #expect(weakOwner == nil)
     }
+
+    // Regression: pruning released the entry (and its handler's captures) while holding the
+    // shard lock, so a capture whose deinit published on the same bus deadlocked.
+    @Test func capturesReleasedByPruningMayPublishOnTheSameBus() {
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner()
+        do {
+            let sentinel = DeinitPublisher(bus: sut)
+            sut.subscribe(owner: owner!) { (_, _: Ping) in _ = sentinel }
+        }
+        sut.subscribe(owner: Owner.shared) { (_: Pong) in log.append("pong from deinit") }
+
+        owner = nil
+        sut.publish(Ping())
+
+        #expect(log.all == ["pong from deinit"])
+    }
+
+    @Test func capturesReleasedByUnsubscribeMayPublishOnTheSameBus() {
+        let sut = EventBus()
+        let log = Log()
+        let owner = Owner()
+        do {
+            let sentinel = DeinitPublisher(bus: sut)
+            sut.subscribe(owner: owner) { (_, _: Pong) in _ = sentinel }
+        }
+        sut.subscribe(owner: Owner.shared) { (_: Pong) in log.append("pong from deinit") }
+
+        sut.unsubscribe(owner: owner, from: Pong.self)
+
+        #expect(log.all == ["pong from deinit"])
+    }
+}
+
+/// Publishes a `Pong` on its bus when released.
+private final class DeinitPublisher: Sendable {
+    let bus: EventBus
+
+    init(bus: EventBus) { self.bus = bus }
+
+    deinit { bus.publish(Pong()) }
+}
+
+extension Owner {
+    /// An owner that lives for the whole test run.
+    static let shared = Owner("shared")
 }

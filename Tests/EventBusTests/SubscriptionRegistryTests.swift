@@ -9,10 +9,10 @@ struct SubscriptionRegistryTests {
     @Test func snapshotIsUnaffectedByLaterChanges() {
         var sut = SubscriptionRegistry()
         let first = OwnerlessSubscription<Ping> { _ in }
-        sut.add(first)
+        _ = sut.add(first)
 
         let snapshot = sut.snapshot(of: pingKey)
-        sut.add(OwnerlessSubscription<Ping> { _ in })
+        _ = sut.add(OwnerlessSubscription<Ping> { _ in })
         sut.remove(first)
 
         #expect(snapshot.count == 1)
@@ -24,15 +24,15 @@ struct SubscriptionRegistryTests {
         let owner = Owner()
         let live = OwnedSubscription<Owner, Ping>(owner: owner, once: false) { _, _ in }
         let cancelled = OwnerlessSubscription<Ping> { _ in }
-        sut.add(live)
-        sut.add(cancelled)
+        _ = sut.add(live)
+        _ = sut.add(cancelled)
         do {
             let doomed = Owner()
-            sut.add(OwnedSubscription<Owner, Ping>(owner: doomed, once: false) { _, _ in })
+            _ = sut.add(OwnedSubscription<Owner, Ping>(owner: doomed, once: false) { _, _ in })
         }
         cancelled.markCancelled()
 
-        sut.pruneFinished(of: pingKey)
+        _ = sut.pruneFinished(of: pingKey)
 
         #expect(sut.snapshot(of: pingKey).map { $0 === live } == [true])
     }
@@ -41,9 +41,9 @@ struct SubscriptionRegistryTests {
         var sut = SubscriptionRegistry()
         let owner = Owner()
         let entry = OwnedSubscription<Owner, Ping>(owner: owner, once: false) { _, _ in }
-        sut.add(entry)
+        _ = sut.add(entry)
 
-        sut.removeAll(ownedBy: owner)
+        _ = sut.removeAll(ownedBy: owner)
 
         #expect(entry.isCancelled)
         #expect(sut.count(of: pingKey) == 0)

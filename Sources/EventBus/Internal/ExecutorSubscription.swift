@@ -49,7 +49,9 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
                 // Checked per event: a cancel that returned before this point wins, and so does
                 // the owner's release.
                 guard !isCancelled, let owner else {
-                    mailbox.withLock { $0.discardAll() }
+                    // Released here, after the unlock: events can run arbitrary deinit code.
+                    let discarded = mailbox.withLock { $0.discardAll() }
+                    _ = discarded
                     return
                 }
                 handler(owner, event)
@@ -90,9 +92,11 @@ struct Mailbox<Event> {
     }
 
     /// Drops queued events after a cancel; the drain that calls this ends.
-    mutating func discardAll() {
-        pending = []
-        spare = []
+    /// Returns the dropped events so that the caller releases them outside the lock.
+    mutating func discardAll() -> [Event] {
         isDrainScheduled = false
+        spare = []
+        defer { pending = [] }
+        return pending
     }
 }

@@ -2,6 +2,10 @@
 ///
 /// It holds no lock and calls no handler, so it can be tested without threads; ``SubscriptionStore``
 /// wraps it in a lock and decides, under that lock, what the bus then does outside it.
+///
+/// Methods that drop entries hand them back ("retired" entries) instead of releasing them: the
+/// last reference to an entry owns the handler closure, whose captured values may run arbitrary
+/// `deinit` code (even publish on this bus), so the caller releases them after unlocking.
 struct SubscriptionRegistry {
     private var lists: [ObjectIdentifier: SubscriberList] = [:]
 
@@ -14,20 +18,23 @@ struct SubscriptionRegistry {
 
     /// Appends `subscription` to its type's list, after pruning finished entries when the list
     /// has doubled since the last prune. That keeps subscribe amortized O(1) while dead entries
-    /// can never make up more than half of a list.
-    mutating func add(_ subscription: AnySubscription) {
+    /// can never make up more than half of a list. Returns the pruned entries.
+    mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
         lists[subscription.eventKey, default: SubscriberList()].add(subscription)
     }
 
-    /// Removes `subscription` if it is still listed.
+    /// Removes `subscription` if it is still listed. The caller (a token) still references it,
+    /// so nothing is released here.
     mutating func remove(_ subscription: AnySubscription) {
         updateList(of: subscription.eventKey) { $0.entries.removeAll { $0 === subscription } }
     }
 
     /// Removes the entries of `eventKey` that can never run again (cancelled, fired once, or
-    /// whose owner is gone).
-    mutating func pruneFinished(of eventKey: ObjectIdentifier) {
-        updateList(of: eventKey) { $0.prune() }
+    /// whose owner is gone) and returns them.
+    mutating func pruneFinished(of eventKey: ObjectIdentifier) -> [AnySubscription] {
+        var retired: [AnySubscription] = []
+        updateList(of: eventKey) { retired = $0.prune() }
+        return retired
     }
 
     /// Mutates the list of `eventKey`, if it has one, by moving it out and back in.
@@ -42,15 +49,25 @@ struct SubscriptionRegistry {
         lists.updateValue(list, forKey: eventKey)
     }
 
-    /// Cancels and removes the entries owned by `owner`, of one event type or of all.
-    mutating func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier? = nil) {
-        for key in lists.keys where eventKey == nil || key == eventKey {
-            lists[key]?.entries.removeAll { entry in
-                guard entry.isOwned(by: owner) else { return false }
-                entry.markCancelled()
-                return true
+    /// Cancels and removes the entries owned by `owner`, of one event type or of all, and
+    /// returns them.
+    mutating func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier? = nil) -> [AnySubscription]
+    {
+        // The keys are copied first: iterating `lists.keys` while editing `lists` would make
+        // the edits copy the whole dictionary.
+        let keys = eventKey.map { [$0] } ?? Array(lists.keys)
+        var retired: [AnySubscription] = []
+        for key in keys {
+            updateList(of: key) { list in
+                list.entries.removeAll { entry in
+                    guard entry.isOwned(by: owner) else { return false }
+                    entry.markCancelled()
+                    retired.append(entry)
+                    return true
+                }
             }
         }
+        return retired
     }
 
     /// How many entries are listed for `eventKey`, finished or not (for tests and diagnostics).
@@ -66,15 +83,22 @@ struct SubscriberList {
     var entries: ContiguousArray<AnySubscription> = []
     private var pruneThreshold = minimumPruneThreshold
 
-    mutating func add(_ subscription: AnySubscription) {
-        if entries.count >= pruneThreshold {
-            prune()
-        }
+    /// Appends `subscription`; returns the entries pruned to make room, if any.
+    mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
+        let retired = entries.count >= pruneThreshold ? prune() : []
         entries.append(subscription)
+        return retired
     }
 
-    mutating func prune() {
-        entries.removeAll { $0.isFinished }
+    /// Removes finished entries and returns them, for release outside the lock.
+    mutating func prune() -> [AnySubscription] {
+        var retired: [AnySubscription] = []
+        entries.removeAll { entry in
+            guard entry.isFinished else { return false }
+            retired.append(entry)
+            return true
+        }
         pruneThreshold = max(Self.minimumPruneThreshold, entries.count * 2)
+        return retired
     }
 }

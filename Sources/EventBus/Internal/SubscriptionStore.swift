@@ -32,8 +32,13 @@ final class SubscriptionStore: Sendable {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
     }
 
+    // Retired entries are returned out of the locked region and released when the caller's
+    // binding ends, after the unlock: their handlers' captures may run `deinit` code that
+    // publishes on this very bus.
+
     func add(_ subscription: AnySubscription) {
-        withShard(for: subscription.eventKey) { $0.add(subscription) }
+        let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
+        release(retired)
     }
 
     func remove(_ subscription: AnySubscription) {
@@ -41,17 +46,25 @@ final class SubscriptionStore: Sendable {
     }
 
     func pruneFinished(of eventKey: ObjectIdentifier) {
-        withShard(for: eventKey) { $0.pruneFinished(of: eventKey) }
+        let retired = withShard(for: eventKey) { $0.pruneFinished(of: eventKey) }
+        release(retired)
     }
 
     func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier?) {
         if let eventKey {
-            withShard(for: eventKey) { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
+            let retired = withShard(for: eventKey) { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
+            release(retired)
         } else {
             for shard in shards {
-                shard.withLock { $0.removeAll(ownedBy: owner) }
+                let retired = shard.withLock { $0.removeAll(ownedBy: owner) }
+                release(retired)
             }
         }
+    }
+
+    /// Drops the last registry references to retired entries; called with no lock held.
+    private func release(_ retired: consuming [AnySubscription]) {
+        _ = consume retired
     }
 
     func count(of eventKey: ObjectIdentifier) -> Int {
