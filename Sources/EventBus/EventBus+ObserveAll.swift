@@ -1,6 +1,7 @@
 extension EventBus {
-    /// Calls `observer` after every publish on this bus, with the event, its type name and how
-    /// many subscriptions it reached (zero for an event nobody listens to).
+    /// Calls `observer` after every publish on this bus, with the event, its type name, how
+    /// many subscriptions it reached (zero for an event nobody listens to), and who those
+    /// subscribers are and where their handlers run.
     ///
     /// Meant for tools: loggers, debug overlays, the demo's event log. The observer runs
     /// synchronously on the publisher's thread after the publish's synchronous handlers, with no

@@ -19,7 +19,8 @@ extension EventBus {
     ) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: bufferingPolicy)
-        let token = subscribe(to: eventType) { continuation.yield($0) }
+        let token = register(
+            OwnerlessSubscription(feedsStream: true) { continuation.yield($0) }, cancelsOnDeinit: true)
         continuation.onTermination = { _ in token.cancel() }
         return stream
     }

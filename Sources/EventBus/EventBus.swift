@@ -53,7 +53,7 @@ public final class EventBus: Sendable {
 
         var reachedCount = 0
         var needsPrune = false
-        var executorLabels: [String] = []
+        var recipients: [PublishRecord.Recipient] = []
         // The snapshot is walked through unretained references. `snapshot` keeps every entry
         // alive until this function returns (a subscribe or cancel meanwhile copies the list
         // instead of touching this buffer), so retaining and releasing each entry would cost two
@@ -68,8 +68,7 @@ public final class EventBus: Sendable {
                     guard outcome.reached else { continue }
                     reachedCount += 1
                     if tapping {
-                        let label = entry._withUnsafeGuaranteedRef { $0.executorLabel }
-                        if !executorLabels.contains(label) { executorLabels.append(label) }
+                        recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
                     }
                 }
             }
@@ -81,8 +80,7 @@ public final class EventBus: Sendable {
             taps.notify(
                 PublishRecord(
                     event: event, eventTypeName: String(describing: Event.self),
-                    reachedCount: reachedCount, executorLabels: executorLabels,
-                    sequenceNumber: sequenceNumber))
+                    reachedCount: reachedCount, recipients: recipients, sequenceNumber: sequenceNumber))
         }
     }
 

@@ -7,10 +7,54 @@ public struct PublishRecord: Sendable {
     /// How many subscriptions the event reached: handlers that ran, plus deliveries queued on
     /// executors. Zero means nobody was listening.
     public let reachedCount: Int
-    /// Where the reached subscriptions run, without repeats, in subscription order:
-    /// `"publisher"` for synchronous handlers, otherwise the executor's ``EventBusExecutor/label``.
-    public let executorLabels: [String]
+    /// The subscriptions the event reached, in subscription order: who subscribed and where
+    /// the handler runs. Its count is ``reachedCount``.
+    public let recipients: [Recipient]
     /// Increases with every publish on this bus while it has observers; a nested publish gets a
     /// higher number than the publish whose handler started it.
     public let sequenceNumber: UInt64
+
+    /// Where the reached subscriptions run, without repeats, in subscription order:
+    /// `"publisher"` for synchronous handlers, otherwise the executor's ``EventBusExecutor/label``.
+    public var executorLabels: [String] {
+        var labels: [String] = []
+        for recipient in recipients where !labels.contains(recipient.executorLabel) {
+            labels.append(recipient.executorLabel)
+        }
+        return labels
+    }
+
+    init(
+        event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
+        sequenceNumber: UInt64
+    ) {
+        self.event = event
+        self.eventTypeName = eventTypeName
+        self.reachedCount = reachedCount
+        self.recipients = recipients
+        self.sequenceNumber = sequenceNumber
+    }
+}
+
+extension PublishRecord {
+    /// One subscription a publish reached.
+    public struct Recipient: Sendable, Hashable {
+        /// Who subscribed: the owner's type name (for example `CartViewModel`), `AsyncStream`
+        /// for ``EventBus/stream(_:bufferingPolicy:)``, or `ownerless` for
+        /// ``EventBus/subscribe(to:handler:)``.
+        public let subscriberName: String
+        /// Where the handler runs: `publisher` for synchronous handlers, otherwise the
+        /// executor's ``EventBusExecutor/label``.
+        public let executorLabel: String
+
+        /// Creates a recipient (for tests of tools that consume records).
+        public init(subscriberName: String, executorLabel: String) {
+            self.subscriberName = subscriberName
+            self.executorLabel = executorLabel
+        }
+
+        init(_ subscription: AnySubscription) {
+            self.init(subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel)
+        }
+    }
 }

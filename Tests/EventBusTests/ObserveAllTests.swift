@@ -37,6 +37,31 @@ struct ObserveAllTests {
         token.cancel()
     }
 
+    @Test func namesWhoReceivedTheEventAndWhere() {
+        let sut = EventBus()
+        let owner = Owner()
+        let executor = ManualExecutor()
+        sut.subscribe(owner: owner) { (_, _: Ping) in }
+        sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
+        let ownerless = sut.subscribe { (_: Ping) in }
+        let stream = sut.stream(Ping.self)
+        let recipients = LockBox<[PublishRecord.Recipient]>([])
+        let token = sut.observeAll { recipients.value = $0.recipients }
+
+        sut.publish(Ping())
+
+        #expect(
+            recipients.value == [
+                .init(subscriberName: "Owner", executorLabel: "publisher"),
+                .init(subscriberName: "Owner", executorLabel: "manual"),
+                .init(subscriberName: "ownerless", executorLabel: "publisher"),
+                .init(subscriberName: "AsyncStream", executorLabel: "publisher"),
+            ])
+        token.cancel()
+        ownerless.cancel()
+        _ = stream
+    }
+
     @Test func cancelledSubscriptionsDoNotCountAsReached() {
         let sut = EventBus()
         let owner = Owner()

@@ -24,6 +24,8 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
 
     override var isOwnerGone: Bool { owner == nil }
 
+    override var subscriberName: String { String(describing: Owner.self) }
+
     override var executorLabel: String { executor.label }
 
     override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }

@@ -16,6 +16,8 @@ final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @un
 
     override var isOwnerGone: Bool { owner == nil }
 
+    override var subscriberName: String { String(describing: Owner.self) }
+
     override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
@@ -54,6 +56,8 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: Subscription<Event>
 
     override var isOwnerGone: Bool { owner == nil }
 
+    override var subscriberName: String { String(describing: Owner.self) }
+
     override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
@@ -67,13 +71,17 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: Subscription<Event>
 
 /// A subscription without an owner: it lives until its token is cancelled or released.
 final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `handler` is immutable.
+    // safe: `handler` and `feedsStream` are immutable.
     private let handler: @Sendable (Event) -> Void
+    private let feedsStream: Bool
 
-    init(handler: @escaping @Sendable (Event) -> Void) {
+    init(feedsStream: Bool = false, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
+        self.feedsStream = feedsStream
         super.init(eventKey: ObjectIdentifier(Event.self))
     }
+
+    override var subscriberName: String { feedsStream ? "AsyncStream" : "ownerless" }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

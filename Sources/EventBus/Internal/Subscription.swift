@@ -40,6 +40,10 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Where the handler runs, for observe-all taps.
     var executorLabel: String { "publisher" }
 
+    /// Who subscribed, for observe-all taps: the owner's type name, or what an owner-less
+    /// subscription serves. Only computed while a tap is registered.
+    var subscriberName: String { "ownerless" }
+
     /// Marks the entry cancelled. Returns true for the one caller that changed it.
     @discardableResult
     func markCancelled() -> Bool {
