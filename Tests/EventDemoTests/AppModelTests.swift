@@ -24,7 +24,7 @@ struct AppModelTests {
             #expect(whileLoadingProfile.contains("Loading profile"))
             #expect(harness.screen.contains("Alice Martin"))
             #expect(
-                harness.screen.contains("ProfileService ➜ ProfileDidLoadEvent ➜ 1 subscriber on main-loop"))
+                harness.screen.contains("ProfileService ➜ ProfileDidLoadEvent ➜ ProfilePane on main-loop"))
         }
     }
 
@@ -64,7 +64,7 @@ struct AppModelTests {
             let types = harness.sut.eventLog.entries.map(\.typeName)
             #expect(types == ["CartDidUpdateEvent", "CartDidUpdateEvent"])
             #expect(harness.sut.eventLog.entries.first?.summary == "empty cart")
-            #expect(harness.screen.contains("CartService ➜ CartDidUpdateEvent ➜ 1 subscriber on main-loop"))
+            #expect(harness.screen.contains("CartService ➜ CartDidUpdateEvent ➜ CartPane on main-loop"))
         }
     }
 

@@ -1,3 +1,4 @@
+import EventBus
 import EventDemo
 import Testing
 
@@ -5,22 +6,27 @@ import Testing
 struct EventLogPaneRenderTests {
     private func entry(
         _ sequence: UInt64, _ type: String, _ publisher: String, _ summary: String, reached: Int,
-        on labels: [String]
+        on recipients: [(String, String)]
     ) -> EventLogEntry {
         EventLogEntry(
             sequenceNumber: sequence, time: Fixtures.date.addingTimeInterval(Double(sequence) * 0.125),
             typeName: type, publisher: publisher, summary: summary, reachedCount: reached,
-            executorLabels: labels)
+            recipients: recipients.map { .init(subscriberName: $0.0, executorLabel: $0.1) })
     }
 
     private var entries: [EventLogEntry] {
         [
             entry(
                 4, "CheckoutDidCompleteEvent", "CartService", "order #1001, €28.40", reached: 3,
-                on: ["publisher", "main-loop"]),
-            entry(3, "CartDidUpdateEvent", "CartService", "2 items, €28.40", reached: 1, on: ["main-loop"]),
+                on: [("ProfileService", "publisher"), ("CartPane", "main-loop"), ("LoginPane", "main-loop")]),
             entry(
-                2, "UserDidLoginEvent", "AuthService", "Alice", reached: 3, on: ["publisher", "main-loop"]),
+                3, "CartDidUpdateEvent", "CartService", "2 items, €28.40", reached: 1,
+                on: [("CartPane", "main-loop")]),
+            entry(
+                2, "UserDidLoginEvent", "AuthService", "Alice", reached: 3,
+                on: [
+                    ("ProfileService", "publisher"), ("LoginPane", "main-loop"), ("ProfilePane", "main-loop"),
+                ]),
             entry(1, "DebugPingEvent", "?", "", reached: 0, on: []),
         ]
     }
@@ -55,7 +61,8 @@ struct EventLogPaneRenderTests {
     @Test func describesTheFlowOfAnEventInOneLine() {
         #expect(
             entries[0].flowDescription
-                == "CartService ➜ CheckoutDidCompleteEvent ➜ 3 subscribers on publisher, main-loop")
+                == "CartService ➜ CheckoutDidCompleteEvent ➜ ProfileService on publisher; CartPane, LoginPane on main-loop"
+        )
         #expect(entries[3].flowDescription == "? ➜ DebugPingEvent ➜ no subscribers (dead event)")
     }
 }

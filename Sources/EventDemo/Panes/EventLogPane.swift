@@ -16,8 +16,15 @@ public struct EventLogEntry: Equatable, Sendable {
     public var summary: String
     /// How many subscriptions it reached; zero is a dead event.
     public var reachedCount: Int
-    /// Where those subscriptions ran, for example `main-loop` or `publisher`.
-    public var executorLabels: [String]
+    /// Who those subscriptions belong to and where they ran, in subscription order.
+    public var recipients: [PublishRecord.Recipient]
+
+    /// Where the subscriptions ran, without repeats, for example `main-loop` or `publisher`.
+    public var executorLabels: [String] {
+        recipients.reduce(into: []) { labels, recipient in
+            if !labels.contains(recipient.executorLabel) { labels.append(recipient.executorLabel) }
+        }
+    }
 
     /// Creates an entry from a tap record, stamped with `time`.
     public init(_ record: PublishRecord, time: Date) {
@@ -25,13 +32,13 @@ public struct EventLogEntry: Equatable, Sendable {
         self.init(
             sequenceNumber: record.sequenceNumber, time: time, typeName: record.eventTypeName,
             publisher: event.map { type(of: $0).publisherName } ?? "?", summary: event?.summary ?? "",
-            reachedCount: record.reachedCount, executorLabels: record.executorLabels)
+            reachedCount: record.reachedCount, recipients: record.recipients)
     }
 
     /// Creates an entry field by field (tests).
     public init(
         sequenceNumber: UInt64, time: Date, typeName: String, publisher: String, summary: String,
-        reachedCount: Int, executorLabels: [String]
+        reachedCount: Int, recipients: [PublishRecord.Recipient]
     ) {
         self.sequenceNumber = sequenceNumber
         self.time = time
@@ -39,14 +46,18 @@ public struct EventLogEntry: Equatable, Sendable {
         self.publisher = publisher
         self.summary = summary
         self.reachedCount = reachedCount
-        self.executorLabels = executorLabels
+        self.recipients = recipients
     }
 
-    /// "AuthService ➜ UserDidLoginEvent ➜ 3 subscribers on main-loop, publisher".
+    /// Who published, what, and who received it where, for example
+    /// "AuthService ➜ UserDidLoginEvent ➜ ProfileService on publisher; LoginPane, ProfilePane on main-loop".
     public var flowDescription: String {
         guard reachedCount > 0 else { return "\(publisher) ➜ \(typeName) ➜ no subscribers (dead event)" }
-        let subscribers = "\(reachedCount) subscriber\(reachedCount == 1 ? "" : "s")"
-        return "\(publisher) ➜ \(typeName) ➜ \(subscribers) on \(executorLabels.joined(separator: ", "))"
+        let groups = executorLabels.map { label in
+            let names = recipients.filter { $0.executorLabel == label }.map(\.subscriberName)
+            return "\(names.joined(separator: ", ")) on \(label)"
+        }
+        return "\(publisher) ➜ \(typeName) ➜ \(groups.joined(separator: "; "))"
     }
 }
 
