@@ -4,10 +4,10 @@
 /// also schedules one drain job on the executor. The drain runs queued events one by one until
 /// the mailbox is empty, so the executor sees one job per burst instead of one per event, and
 /// FIFO order holds even if the executor itself does not keep jobs in order.
-final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `owner` is written once in init and only loaded afterwards; the mailbox has its
-    // own lock; everything else is immutable.
-    private nonisolated(unsafe) weak var owner: Owner?
+final class ExecutorSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
+    @unchecked Sendable
+{
+    // safe: the mailbox has its own lock; everything else is immutable.
     private let handler: @Sendable (Owner, Event) -> Void
     private let executor: any EventBusExecutor
     private let mailbox = LockedValue(Mailbox<Event>())
@@ -16,19 +16,12 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: Subscription<Event>, 
         owner: Owner, executor: any EventBusExecutor,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) {
-        self.owner = owner
         self.executor = executor
         self.handler = handler
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(owner: owner)
     }
 
-    override var isOwnerGone: Bool { owner == nil }
-
-    override var subscriberName: String { String(describing: Owner.self) }
-
     override var executorLabel: String { executor.label }
-
-    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

@@ -1,24 +1,36 @@
+/// The part every owner-bound subscription shares: the weakly held owner and what the
+/// registry and taps ask about it.
+class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
+    // safe: `owner` is written once in init and only loaded afterwards (weak loads are atomic
+    // in the runtime).
+    final nonisolated(unsafe) private(set) weak var owner: Owner?
+
+    init(owner: Owner) {
+        self.owner = owner
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override final var isOwnerGone: Bool { owner == nil }
+
+    override final var subscriberName: String { String(describing: Owner.self) }
+
+    override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+}
+
 /// A subscription whose handler runs synchronously on the publisher's thread for as long as
 /// its owner lives. The owner is held weakly.
-final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `owner` is written once in init and only loaded afterwards (weak loads are atomic
-    // in the runtime); `handler` is immutable.
-    private nonisolated(unsafe) weak var owner: Owner?
+final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
+    @unchecked Sendable
+{
+    // safe: `handler` and `once` are immutable.
     private let handler: @Sendable (Owner, Event) -> Void
     private let once: Bool
 
     init(owner: Owner, once: Bool, handler: @escaping @Sendable (Owner, Event) -> Void) {
-        self.owner = owner
         self.handler = handler
         self.once = once
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(owner: owner)
     }
-
-    override var isOwnerGone: Bool { owner == nil }
-
-    override var subscriberName: String { String(describing: Owner.self) }
-
-    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
@@ -43,22 +55,16 @@ final class OwnedSubscription<Owner: AnyObject, Event>: Subscription<Event>, @un
 /// delivery and a closure context allocation per subscription. (Storing either shape in an
 /// enum was tried too; extracting the payload retained and released the closure context on
 /// every delivery.)
-final class OwnedEventSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `owner` is written once in init and only loaded afterwards; `handler` is immutable.
-    private nonisolated(unsafe) weak var owner: Owner?
+final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
+    @unchecked Sendable
+{
+    // safe: `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
     init(owner: Owner, handler: @escaping @Sendable (Event) -> Void) {
-        self.owner = owner
         self.handler = handler
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(owner: owner)
     }
-
-    override var isOwnerGone: Bool { owner == nil }
-
-    override var subscriberName: String { String(describing: Owner.self) }
-
-    override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
