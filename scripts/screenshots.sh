@@ -19,7 +19,7 @@ BIN="$PWD/.build/debug/eventdemo"
 SOCKET="eventdemo-shots-$$"
 WORK="$(mktemp -d)"
 tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
-trap 'tm kill-server 2>/dev/null; rm -rf "$WORK"' EXIT
+trap 'tm kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 wait_for() {
     local deadline=$((SECONDS + 10)) text current missing
