@@ -3,7 +3,7 @@ import EventBus
 import Testing
 
 /// Many threads at once; these exist mainly for the ThreadSanitizer run in CI.
-@Suite("Concurrent use")
+@Suite("Concurrent use", .timeLimit(.minutes(1)))
 struct ConcurrencyTests {
     @Test func concurrentPublishersReachEverySubscriber() {
         let sut = EventBus()

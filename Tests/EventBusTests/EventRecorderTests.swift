@@ -2,7 +2,7 @@ import EventBus
 import EventBusTesting
 import Testing
 
-@Suite("EventRecorder")
+@Suite("EventRecorder", .timeLimit(.minutes(1)))
 struct EventRecorderTests {
     @Test func recordsEventsOfItsTypeInOrder() {
         let bus = EventBus()

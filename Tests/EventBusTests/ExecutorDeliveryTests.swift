@@ -2,7 +2,7 @@ import Dispatch
 import EventBus
 import Testing
 
-@Suite("Delivery on an executor")
+@Suite("Delivery on an executor", .timeLimit(.minutes(1)))
 struct ExecutorDeliveryTests {
     @Test func queuesEventsUntilTheExecutorRunsThem() {
         let sut = EventBus()

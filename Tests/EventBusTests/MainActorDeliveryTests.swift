@@ -11,7 +11,7 @@ final class MainActorOwner {
     }
 }
 
-@Suite("Main-actor delivery")
+@Suite("Main-actor delivery", .timeLimit(.minutes(1)))
 @MainActor
 struct MainActorDeliveryTests {
     @Test func deliversOnTheMainActorInPublishOrder() async {

@@ -1,7 +1,7 @@
 import EventBus
 import Testing
 
-@Suite("AsyncStream bridge")
+@Suite("AsyncStream bridge", .timeLimit(.minutes(1)))
 struct StreamTests {
     @Test func registersWhenCreatedNotOnFirstNext() async {
         let sut = EventBus()

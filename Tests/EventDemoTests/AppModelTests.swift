@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("App model")
+@Suite("App model", .timeLimit(.minutes(1)))
 struct AppModelTests {
     @Test func updatesTheLoginAndProfilePanesWhenAUserLogsIn() {
         onLoop {

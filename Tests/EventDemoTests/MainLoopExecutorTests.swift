@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Main-loop executor")
+@Suite("Main-loop executor", .timeLimit(.minutes(1)))
 struct MainLoopExecutorTests {
     @Test func runsJobsInEnqueueOrderOnlyWhenDrained() {
         let sut = MainLoopExecutor()

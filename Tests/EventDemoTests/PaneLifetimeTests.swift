@@ -2,7 +2,7 @@ import EventBus
 import EventDemo
 import Testing
 
-@Suite("Pane lifetime")
+@Suite("Pane lifetime", .timeLimit(.minutes(1)))
 struct PaneLifetimeTests {
     @Test func releasesAPaneWhileEventsForItAreQueued() {
         onLoop {

@@ -3,7 +3,7 @@ import EventBusTesting
 import EventDemo
 import Testing
 
-@Suite("Services")
+@Suite("Services", .timeLimit(.minutes(1)))
 struct ServicesTests {
     /// Collects events of one type, published on any thread.
     private final class Collector<Event: EventBusEvent>: Sendable {
