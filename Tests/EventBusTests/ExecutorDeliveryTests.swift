@@ -1,5 +1,6 @@
 import Dispatch
 import EventBus
+import EventBusTesting
 import Testing
 
 @Suite("Delivery on an executor", .timeLimit(.minutes(1)))

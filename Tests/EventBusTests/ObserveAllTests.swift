@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTesting
 import Testing
 
 @Suite("Observe-all tap")
