@@ -18,6 +18,23 @@ struct Contender {
     let body: (_ count: Int) -> Void
 }
 
+/// The contenders of one scenario that the `--competitor` filter lets through. `make` runs only
+/// for those, so filtered-out competitors cost no set-up.
+struct ContenderList {
+    let options: Options
+    private(set) var all: [Contender] = []
+
+    init(options: Options) {
+        self.options = options
+    }
+
+    mutating func add(_ name: String, _ make: () -> (Int) -> Void) {
+        if options.includes(competitor: name) {
+            all.append(Contender(name: name, body: make()))
+        }
+    }
+}
+
 /// The median cost of one operation.
 struct Sample {
     let nsPerOp: Double

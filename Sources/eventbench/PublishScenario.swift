@@ -10,14 +10,9 @@ extension Notification.Name {
 func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
     let sinks = (0..<subscriberCount).map { _ in Sink() }
     let noiseOwner = Sink()
-    var contenders: [Contender] = []
-    func add(_ name: String, _ make: () -> (Int) -> Void) {
-        if options.includes(competitor: name) {
-            contenders.append(Contender(name: name, body: make()))
-        }
-    }
+    var contenders = ContenderList(options: options)
 
-    add(Competitor.weakOwner) {
+    contenders.add(Competitor.weakOwner) {
         let bus = EventBus()
         forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
         for sink in sinks {
@@ -29,7 +24,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.token) {
+    contenders.add(Competitor.token) {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
@@ -40,7 +35,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.executor) {
+    contenders.add(Competitor.executor) {
         // Drained every 64 publishes: a burst costs one job, as on a busy main loop.
         let bus = EventBus()
         let executor = BatchExecutor()
@@ -58,7 +53,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.notificationCenter) {
+    contenders.add(Competitor.notificationCenter) {
         let center = NotificationCenter()
         var observers: [any NSObjectProtocol] = []
         for index in 0..<20 {
@@ -77,7 +72,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.naive) {
+    contenders.add(Competitor.naive) {
         let bus = NaiveBus()
         forEachNoiseType(NaiveNoise(bus: bus))
         for sink in sinks {
@@ -87,7 +82,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             for index in 0..<count { bus.publish(Ping(value: index)) }
         }
     }
-    add(Competitor.directFloor) {
+    contenders.add(Competitor.directFloor) {
         var floor = DirectFloor()
         for sink in sinks {
             floor.append { sink.add($0.value) }
@@ -96,7 +91,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             for index in 0..<count { floor.publish(Ping(value: index)) }
         }
     }
-    add(Competitor.weakFloor) {
+    contenders.add(Competitor.weakFloor) {
         var floor = WeakFloor()
         for sink in sinks {
             floor.append(owner: sink) { owner, event in owner.add(event.value) }
@@ -107,7 +102,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
-    return contenders
+    return contenders.all
 }
 
 /// Subscribes a weak owner to each noise type.

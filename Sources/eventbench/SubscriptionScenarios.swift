@@ -7,14 +7,9 @@ import Foundation
 func subscribeCancelContenders(options: Options) -> [Contender] {
     let sinks = (0..<10).map { _ in Sink() }
     let owner = Sink()
-    var contenders: [Contender] = []
-    func add(_ name: String, _ make: () -> (Int) -> Void) {
-        if options.includes(competitor: name) {
-            contenders.append(Contender(name: name, body: make()))
-        }
-    }
+    var contenders = ContenderList(options: options)
 
-    add(Competitor.weakOwner) {
+    contenders.add(Competitor.weakOwner) {
         let bus = EventBus()
         forEachNoiseType(OwnedNoise(bus: bus, owner: owner))
         for sink in sinks { bus.subscribe(owner: sink) { (_: Sink, _: Ping) in } }
@@ -27,7 +22,7 @@ func subscribeCancelContenders(options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.token) {
+    contenders.add(Competitor.token) {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
@@ -41,7 +36,7 @@ func subscribeCancelContenders(options: Options) -> [Contender] {
             }
         }
     }
-    add(Competitor.notificationCenter) {
+    contenders.add(Competitor.notificationCenter) {
         let center = NotificationCenter()
         let observers = sinks.map { _ in center.addObserver(forName: .ping, object: nil, queue: nil) { _ in }
         }
@@ -56,7 +51,7 @@ func subscribeCancelContenders(options: Options) -> [Contender] {
             }
         }
     }
-    return contenders
+    return contenders.all
 }
 
 /// Heap bytes per live subscription: the allocator's in-use delta over `count` subscriptions
