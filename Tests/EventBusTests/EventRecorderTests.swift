@@ -56,4 +56,14 @@ struct EventRecorderTests {
 
         #expect(sut.count == 0)
     }
+
+    @Test func cancellingTheWaitingTaskThrowsCancellationError() async {
+        let bus = EventBus()
+        let sut = EventRecorder(Ping.self, on: bus)
+        let waiter = Task { try await sut.waitForEvents(count: 1, timeout: .seconds(60)) }
+
+        waiter.cancel()
+
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+    }
 }
