@@ -78,14 +78,8 @@ struct CancellationTests {
     }
 
     @Test func unsubscribeEndsOnlyThatOwnersSubscriptionsOfThatType() {
-        let sut = EventBus()
-        let log = Log()
-        let alice = Owner("alice", log: log)
-        let bob = Owner("bob", log: log)
-        for owner in [alice, bob] {
-            sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("\(owner.name) ping") }
-            sut.subscribe(owner: owner) { (owner, _: Pong) in owner.log.append("\(owner.name) pong") }
-        }
+        let (sut, log, alice, bob) = aliceAndBobSubscribedToPingAndPong()
+        defer { withExtendedLifetime(bob) {} }
 
         sut.unsubscribe(owner: alice, from: Ping.self)
         sut.publish(Ping())
@@ -95,14 +89,8 @@ struct CancellationTests {
     }
 
     @Test func unsubscribeAllEndsEveryTypeForThatOwner() {
-        let sut = EventBus()
-        let log = Log()
-        let alice = Owner("alice", log: log)
-        let bob = Owner("bob", log: log)
-        for owner in [alice, bob] {
-            sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("\(owner.name) ping") }
-            sut.subscribe(owner: owner) { (owner, _: Pong) in owner.log.append("\(owner.name) pong") }
-        }
+        let (sut, log, alice, bob) = aliceAndBobSubscribedToPingAndPong()
+        defer { withExtendedLifetime(bob) {} }
 
         sut.unsubscribeAll(for: alice)
         sut.publish(Ping())
@@ -175,5 +163,18 @@ struct CancellationTests {
         }
 
         #expect(lateDeliveries.value == 0)
+    }
+
+    /// Given: Alice and Bob each subscribed to `Ping` and `Pong`, logging "<name> <type>".
+    private func aliceAndBobSubscribedToPingAndPong() -> (bus: EventBus, log: Log, alice: Owner, bob: Owner) {
+        let bus = EventBus()
+        let log = Log()
+        let alice = Owner("alice", log: log)
+        let bob = Owner("bob", log: log)
+        for owner in [alice, bob] {
+            bus.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("\(owner.name) ping") }
+            bus.subscribe(owner: owner) { (owner, _: Pong) in owner.log.append("\(owner.name) pong") }
+        }
+        return (bus, log, alice, bob)
     }
 }
