@@ -3,7 +3,20 @@
 SWIFT ?= swift
 WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: deps build run test unit e2e tsan lint docs bench bench-quick screenshots coverage clean
+.PHONY: help deps build run test unit e2e tsan lint docs bench bench-quick screenshots coverage clean
+
+# The first target, so a bare `make` says what there is instead of silently installing deps.
+help:
+	@echo "make run           build and start the interactive demo"
+	@echo "make test          end-to-end tests in tmux, then the unit tests"
+	@echo "make unit | e2e    one half of make test"
+	@echo "make build         debug build, warnings as errors"
+	@echo "make tsan          the tests under ThreadSanitizer"
+	@echo "make lint | docs   swift-format lint; DocC archive (warnings as errors)"
+	@echo "make bench | bench-quick   release benchmark"
+	@echo "make coverage      library line coverage (fails below the floor)"
+	@echo "make screenshots   regenerate screenshots/*.png"
+	@echo "make clean         remove .build"
 
 deps:
 	@bash scripts/ensure-deps.sh
@@ -17,8 +30,10 @@ run: deps
 # The end-to-end run first, so the log ends with the Swift test runner's summary.
 test: deps e2e unit
 
+# Every test is Swift Testing: without --disable-xctest the XCTest runner first prints
+# "Executed 0 tests" (twice), which reads as if nothing ran.
 unit: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 e2e: deps
 	bash Tests/e2e/run.sh

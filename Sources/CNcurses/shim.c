@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -18,6 +19,22 @@
 
 static SCREEN *screen = NULL;
 
+// With software flow control on (the tty's default), Ctrl-S stops all output until Ctrl-Q: the
+// app keeps running but the screen freezes. Turn it off so Ctrl-S is an ordinary (ignored) key,
+// and record the result as ncurses' "program mode", so that resuming after Ctrl-Z (ncurses'
+// SIGTSTP handler calls reset_prog_mode) keeps it off. endwin() restores the shell's mode,
+// flow control included, on every exit path that calls it (q, signals, crashes).
+static void disable_flow_control(void) {
+    struct termios mode;
+    if (tcgetattr(STDIN_FILENO, &mode) != 0) {
+        return;
+    }
+    mode.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    if (tcsetattr(STDIN_FILENO, TCSADRAIN, &mode) == 0) {
+        def_prog_mode();
+    }
+}
+
 int cnc_start(void) {
     setlocale(LC_ALL, "");
     const char *term = getenv("TERM");
@@ -28,6 +45,11 @@ int cnc_start(void) {
     int status = 0;
     if (setupterm(NULL, STDOUT_FILENO, &status) != OK || status != 1) {
         return CNC_BAD_TERM;
+    }
+    // TERM=dumb and friends are known to terminfo but cannot move the cursor: ncurses would
+    // start and draw a blank screen. Refuse them here, before anything is written.
+    if (cursor_address == NULL) {
+        return CNC_NO_CURSOR_ADDRESSING;
     }
     screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
@@ -41,6 +63,7 @@ int cnc_start(void) {
     leaveok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
     curs_set(0);
+    disable_flow_control();
     if (has_colors()) {
         start_color();
         use_default_colors();

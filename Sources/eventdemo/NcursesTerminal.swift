@@ -16,6 +16,7 @@ import TerminalUI
 final class NcursesTerminal: Terminal {
     enum StartError: Error {
         case badTerminal(String)
+        case noCursorAddressing(String)
         case initializationFailed
     }
 
@@ -36,7 +37,8 @@ final class NcursesTerminal: Terminal {
     init() throws(StartError) {
         switch cnc_start() {
         case Int32(CNC_OK): break
-        case Int32(CNC_BAD_TERM): throw .badTerminal(getenv("TERM").map { String(cString: $0) } ?? "")
+        case Int32(CNC_BAD_TERM): throw .badTerminal(Self.termName)
+        case Int32(CNC_NO_CURSOR_ADDRESSING): throw .noCursorAddressing(Self.termName)
         default: throw .initializationFailed
         }
         var fds: [Int32] = [-1, -1]
@@ -48,7 +50,9 @@ final class NcursesTerminal: Terminal {
         hasColors = cnc_has_colors() != 0
     }
 
-    /// Restores the terminal (echo, line mode, cursor). Idempotent.
+    private static var termName: String { getenv("TERM").map { String(cString: $0).truncated(to: 40) } ?? "" }
+
+    /// Restores the terminal (echo, line mode, flow control, cursor). Idempotent.
     func stop() {
         guard !stopped else { return }
         stopped = true

@@ -42,6 +42,10 @@ func runInteractive(executor: MainLoopExecutor) -> Int32 {
         terminal = try NcursesTerminal()
     } catch .badTerminal(let term) {
         fail("cannot drive terminal type '\(term)' (TERM unset or unknown); try TERM=xterm-256color")
+    } catch .noCursorAddressing(let term) {
+        fail(
+            "terminal type '\(term)' cannot move the cursor, so it cannot show the app; try TERM=xterm-256color"
+        )
     } catch {
         fail("could not initialise the terminal")
     }

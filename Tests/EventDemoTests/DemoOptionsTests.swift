@@ -27,11 +27,51 @@ struct DemoOptionsTests {
         (["--frobnicate"], "unknown option '--frobnicate' (try --help)"),
         (["--headless", "--keys"], "--keys needs a value"),
         (["--headless", "--keys", "l wibble"], "unknown key 'wibble' in --keys"),
-        (["--headless", "--size", "huge"], "--size needs a value like 100x30"),
+        (["--headless", "--size", "huge"], "--size needs a value like 100x30, not 'huge'"),
+        (["--headless", "--size"], "--size needs a value like 100x30"),
+        (["--headless", "--size", "-5x10"], "--size needs a value like 100x30, not '-5x10'"),
         (["--keys", "l"], "--keys and --size only apply with --headless"),
     ])
     func rejectsBadArgumentsWithOneLine(arguments: [String], message: String) {
         #expect(throws: DemoOptionsError(message)) { try DemoOptions.parse(arguments) }
+    }
+
+    @Test(arguments: [
+        "0x0", "0x30", "100x0", "1001x30", "100x1001", "100000x100000", "99999999999999999999x1",
+    ])
+    func rejectsSizesOutOfRangeSayingSo(size: String) {
+        // Issue 7, bug 4: 100000x100000 ate memory until it aborted; 0x0 said a value was missing.
+        #expect(throws: DemoOptionsError("--size '\(size)' is out of range (1x1 to 1000x1000)")) {
+            try DemoOptions.parse(["--headless", "--size", size])
+        }
+    }
+
+    @Test func acceptsSizesAtTheBounds() throws {
+        #expect(
+            try DemoOptions.parse(["--headless", "--size", "1x1"])
+                == .headless(keys: [], size: Size(width: 1, height: 1)))
+        #expect(
+            try DemoOptions.parse(["--headless", "--size", "1000x1000"])
+                == .headless(keys: [], size: Size(width: 1000, height: 1000)))
+    }
+
+    @Test(arguments: [
+        ["--" + String(repeating: "x", count: 100_000)],
+        ["--headless", "--keys", "l " + String(repeating: "w", count: 100_000)],
+        ["--headless", "--size", String(repeating: "9", count: 100_000) + "x1"],
+    ])
+    func cutsEchoedArgumentsToAReadableLength(arguments: [String]) throws {
+        // Issue 7, bug 4: a 100 KB argument was echoed whole.
+        let error = try #require(throws: DemoOptionsError.self) { try DemoOptions.parse(arguments) }
+
+        #expect(error.message.count < 100)
+        #expect(error.message.contains("…"))
+    }
+
+    @Test func showsControlCharactersInEchoedArgumentsAsQuestionMarks() {
+        #expect(throws: DemoOptionsError("unknown option '--?[2J' (try --help)")) {
+            try DemoOptions.parse(["--\u{1B}[2J"])
+        }
     }
 
     @Test func headlessRunPlaysKeysThroughTheRealServices() {

@@ -14,13 +14,18 @@ command -v tmux >/dev/null || { echo "e2e: tmux is required (apt-get install -y 
 swift build --product eventdemo >&2 || { echo "e2e: build failed" >&2; exit 1; }
 BIN="$PWD/.build/debug/eventdemo"
 
-SOCKET="eventdemo-e2e-$$-$RANDOM"
 SESSION="e2e"
 WORK="$(mktemp -d)"
+# The tmux server's socket lives in WORK, which cleanup removes: with -L it would be left in
+# /tmp/tmux-UID after every run (tmux does not delete it on kill-server).
+SOCKET="$WORK/tmux.sock"
 passed=0
 failed=0
 
-tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
+tm() { tmux -S "$SOCKET" -f /dev/null "$@"; }
+# A session that outlives the others, so killing the test session never stops the server (a
+# new-session racing the server's exit fails with "server exited unexpectedly").
+keep_server() { tm new-session -d -s keepalive "cat"; }
 cleanup() {
     tm kill-server 2>/dev/null
     rm -rf "$WORK"
@@ -43,6 +48,17 @@ wait_for() {
         sleep 0.05 # poll interval, not a wait for something to happen
     done
     echo "    timed out waiting for: $*" >&2
+    return 1
+}
+
+# wait_for_gone TEXT: polls until TEXT is no longer on the screen, or 10 s pass.
+wait_for_gone() {
+    local deadline=$((SECONDS + 10))
+    while ((SECONDS < deadline)); do
+        screen | grep -qF -- "$1" || return 0
+        sleep 0.05
+    done
+    echo "    timed out waiting for '$1' to go" >&2
     return 1
 }
 
@@ -104,12 +120,25 @@ resize_shows_too_small_and_recovers() {
         ! screen | grep -qF "terminal too small"
 }
 
+# The tty's modes seen from outside while the app runs (root or the same user may read them).
+pane_stty() { stty -a -F "$(tm display-message -p -t "$SESSION" '#{pane_tty}')"; }
+
+flow_control_is_off_while_running() {
+    pane_stty | grep -qE '(^| )-ixon( |$)'
+}
+
+ctrl_s_does_not_freeze_the_screen() {
+    tm send-keys -t "$SESSION" C-s a
+    wait_for "Total (4 items)"
+}
+
 q_exits_zero_and_restores_the_terminal() {
     tm send-keys -t "$SESSION" q
     wait_for_file "$WORK/main.stty" &&
         [ "$(cat "$WORK/main.status")" = 0 ] &&
         grep -qE '(^| )echo( |$)' "$WORK/main.stty" &&
         grep -qE '(^| )icanon( |$)' "$WORK/main.stty" &&
+        grep -qE '(^| )ixon( |$)' "$WORK/main.stty" &&
         [ ! -s "$WORK/main.err" ]
 }
 
@@ -118,7 +147,7 @@ ctrl_c_exits_130_and_restores_the_terminal() {
     tm send-keys -t "$SESSION" C-c
     wait_for_file "$WORK/sigint.stty" &&
         [ "$(cat "$WORK/sigint.status")" = 130 ] &&
-        grep -qE '(^| )echo( |$)' "$WORK/sigint.stty"
+        grep -qE '(^| )echo( |$)' "$WORK/sigint.stty" && grep -qE '(^| )ixon( |$)' "$WORK/sigint.stty"
 }
 
 sigterm_exits_143() {
@@ -138,21 +167,73 @@ not_a_tty_exits_2_with_one_line() {
     [ "$status" = 2 ] && [ "$(wc -l <"$WORK/notty.err")" = 1 ] && [ ! -s "$WORK/notty.out" ]
 }
 
+# refused_terminal NAME TERM: runs the app on a tty with TERM; passes if it exits 2 with one
+# line on stderr and left the pane blank (stdout stays the tty, or the app would stop at the
+# "not a terminal" check first).
+refused_terminal() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "env TERM='$2' '$BIN' 2>'$WORK/$1.err'; echo \$? >'$WORK/$1.status'; sleep 60"
+    wait_for_file "$WORK/$1.status" &&
+        [ "$(cat "$WORK/$1.status")" = 2 ] && [ "$(wc -l <"$WORK/$1.err")" = 1 ] &&
+        [ -z "$(screen | tr -d ' \n')" ] && grep -qF "'$2'" "$WORK/$1.err"
+}
+
+dumb_terminal_is_refused_with_one_line() {
+    refused_terminal dumb dumb && grep -qF "cannot move the cursor" "$WORK/dumb.err"
+}
+
+unknown_terminal_is_refused_with_one_line() {
+    refused_terminal unknown no-such-terminal && grep -qF "unknown" "$WORK/unknown.err"
+}
+
+# Ctrl-Z from a job-control shell suspends the app (ncurses' SIGTSTP handler restores the
+# terminal first); `fg` brings it back with flow control off again and the screen redrawn.
+# (Without job control, as in the other tests' `sh -c`, the kernel discards Ctrl-Z.)
+ctrl_z_suspends_and_fg_resumes() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile -i"
+    tm send-keys -t "$SESSION" "'$BIN'" Enter
+    wait_for "Signed out" "Event log" || return 1
+    tm send-keys -t "$SESSION" C-z
+    wait_for "Stopped" || return 1
+    tm send-keys -t "$SESSION" "clear; fg" Enter
+    wait_for "Signed out" "Event log" && pane_stty | grep -qE '(^| )-ixon( |$)' || return 1
+    tm send-keys -t "$SESSION" a
+    wait_for "Total (1 item)" || return 1
+    tm send-keys -t "$SESSION" q
+    wait_for_gone "Event log" || return 1 # Typed while the app runs, the echo would be its input.
+    tm send-keys -t "$SESSION" "echo \"exit=\$?\"" Enter
+    wait_for "exit=0"
+}
+
 unknown_flag_exits_2() {
     "$BIN" --no-such-flag >/dev/null 2>"$WORK/flag.err"
     [ $? = 2 ] && grep -qF "unknown option" "$WORK/flag.err"
 }
 
+tmux_socket_is_removed_with_the_work_directory() {
+    [ "$(tm display-message -p '#{socket_path}')" = "$SOCKET" ] && [[ "$SOCKET" == "$WORK"/* ]]
+}
+
+keep_server
 check "app starts at 100x30" start main
+check "the tmux socket lives in the work directory (no stale socket after the run)" \
+    tmux_socket_is_removed_with_the_work_directory
 check "login updates the login and profile panes" login_updates_login_and_profile
 check "adding items updates the cart total" adding_items_updates_the_cart_total
 check "event log lists the events" event_log_lists_the_events
 check "resize to 60x20 shows the too-small screen, back to 100x30 recovers" resize_shows_too_small_and_recovers
-check "q exits 0 and restores echo and line mode" q_exits_zero_and_restores_the_terminal
+check "software flow control (ixon) is off while the app runs" flow_control_is_off_while_running
+check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
+check "q exits 0 and restores echo, line mode and flow control" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal" ctrl_c_exits_130_and_restores_the_terminal
 check "SIGTERM exits 143" sigterm_exits_143
 check "not a TTY exits 2 with one line on stderr" not_a_tty_exits_2_with_one_line
 check "an unknown flag exits 2" unknown_flag_exits_2
+check "TERM=dumb is refused with one line and exit 2, nothing drawn" dumb_terminal_is_refused_with_one_line
+check "an unknown TERM is refused with one line and exit 2" unknown_terminal_is_refused_with_one_line
+check "Ctrl-Z suspends with the terminal restored, fg resumes" ctrl_z_suspends_and_fg_resumes
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

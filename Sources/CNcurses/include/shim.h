@@ -31,11 +31,13 @@ enum {
     CNC_OK = 0,
     CNC_BAD_TERM = -1,    // TERM unset or unknown to terminfo
     CNC_INIT_FAILED = -2, // newterm failed for another reason
+    CNC_NO_CURSOR_ADDRESSING = -3, // known to terminfo but cannot move the cursor (TERM=dumb)
 };
 
 // Sets the locale from the environment, checks TERM with setupterm (which reports instead of
-// exiting), then starts ncurses on stdin/stdout with newterm: cbreak, no echo, no newline
-// translation, hidden cursor, colours if available. ncurses never reads input here; the
+// exiting) and refuses a terminal without cursor addressing, then starts ncurses on stdin/stdout
+// with newterm: cbreak, no echo, no newline translation, no software flow control (Ctrl-S would
+// freeze the screen), hidden cursor, colours if available. ncurses never reads input here; the
 // caller reads stdin itself.
 int cnc_start(void);
 

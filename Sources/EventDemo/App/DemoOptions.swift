@@ -49,23 +49,57 @@ public enum DemoOptions: Equatable, Sendable {
                 }
                 keys = try script.split(separator: " ").map { word throws(DemoOptionsError) in
                     guard let key = Key(scriptWord: String(word)) else {
-                        throw DemoOptionsError("unknown key '\(word)' in --keys")
+                        throw DemoOptionsError("unknown key '\(quoted: word)' in --keys")
                     }
                     return key
                 }
             case "--size":
-                guard let value = remaining.popFirst(), let parsed = Size(parsing: value) else {
+                guard let value = remaining.popFirst() else {
                     throw DemoOptionsError("--size needs a value like 100x30")
                 }
-                size = parsed
+                size = try parseSize(value)
             default:
-                throw DemoOptionsError("unknown option '\(argument)' (try --help)")
+                throw DemoOptionsError("unknown option '\(quoted: argument)' (try --help)")
             }
         }
         if !headless, keys != [] || arguments.contains("--size") {
             throw DemoOptionsError("--keys and --size only apply with --headless")
         }
         return headless ? .headless(keys: keys, size: size) : .interactive
+    }
+
+    /// The largest `--size`: a headless screen is a grid of cells, so an absurd size would eat
+    /// memory until the process dies (100000x100000 did); no real terminal is this big.
+    public static let maximumSize = Size(width: 1000, height: 1000)
+
+    private static func parseSize(_ value: String) throws(DemoOptionsError) -> Size {
+        let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            throw DemoOptionsError("--size needs a value like 100x30, not '\(quoted: value)'")
+        }
+        // Digits only, so `Int` fails just on overflow: that is out of range too.
+        guard let width = Int(parts[0]), let height = Int(parts[1]), (1...maximumSize.width).contains(width),
+            (1...maximumSize.height).contains(height)
+        else {
+            throw DemoOptionsError("--size '\(quoted: value)' is out of range (1x1 to \(maximumSize))")
+        }
+        return Size(width: width, height: height)
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension DefaultStringInterpolation {
+    /// Echoes a user's argument in an error message, cut to a readable length (a 100 KB
+    /// argument must not become a 100 KB message) and with control characters shown as `?`, so
+    /// an argument cannot send escape sequences to the terminal.
+    fileprivate mutating func appendInterpolation(quoted value: some StringProtocol) {
+        let printable = value.map {
+            $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? "?" : $0
+        }
+        appendLiteral(String(printable).truncated(to: 40))
     }
 }
 
