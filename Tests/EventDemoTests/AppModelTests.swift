@@ -28,6 +28,26 @@ struct AppModelTests {
         }
     }
 
+    @Test func returnsEveryPaneToSignedOutWhenALoginIsCancelled() {
+        // Issue 7, bug 2: `l` `l` left the Login pane on "Signing in as alice…" forever.
+        onLoop {
+            let background = HeldBackground()
+            let harness = LoopHarness(background: background.background)
+
+            harness.press(.character("l"))
+            harness.drain()
+            harness.press(.character("l"))  // Cancels the login in flight.
+            background.releaseAll()  // Its late result must be dropped.
+            harness.drain()
+
+            #expect(harness.sut.login.state == .loggedOut)
+            #expect(harness.sut.profile.state == .empty)
+            #expect(!harness.screen.contains("Signing in"))
+            #expect(harness.screen.contains("○ signed out"))
+            #expect(harness.screen.contains("AuthService ➜ LoginDidCancelEvent ➜ LoginPane on main-loop"))
+        }
+    }
+
     @Test func changesNothingUntilTheLoopDrains() {
         onLoop {
             let harness = LoopHarness()

@@ -34,6 +34,37 @@ struct LayoutTests {
         }
     }
 
+    @Test func showsTheWholeTooSmallMessageAtEverySizeDownTo20x5() {
+        // Issue 7, bug 7: 40x10 showed "…have 40x", 20x5 "terminal too small (".
+        onLoop {
+            let harness = LoopHarness()
+            for width in 20..<80 {
+                for height in 5..<24 {
+                    let size = Size(width: width, height: height)
+                    harness.sut.resize(to: size)
+
+                    let words = harness.screen.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+                    #expect(
+                        words
+                            == "terminal too small (need 80x24, have \(size)) enlarge the window, or press q to quit",
+                        "at \(size)")
+                }
+            }
+        }
+    }
+
+    @Test func drawsWhatFitsOfTheTooSmallMessageBelow20x5WithoutCrashing() {
+        onLoop {
+            let harness = LoopHarness()
+            for size in [Size(width: 0, height: 0), Size(width: 1, height: 1), Size(width: 19, height: 3)] {
+                harness.sut.resize(to: size)
+
+                #expect(harness.sut.render().size == size)
+            }
+        }
+    }
+
     @Test func treatsOneColumnShortAsTooSmall() {
         onLoop {
             #expect(AppLayout(size: Size(width: 79, height: 40)) == nil)

@@ -74,9 +74,12 @@ struct ServicesTests {
         #expect(logins.all.first?.user == Fixtures.alice)
     }
 
-    @Test func authServiceDropsALoginThatWasCancelledByLogout() async {
+    @Test func authServicePublishesACancelAndDropsTheLateResultWhenALoginIsCancelled() async {
+        // Issue 7, bug 2: a cancelled login published nothing, so the Login pane stayed on
+        // "Signing in as alice…" forever.
         let bus = EventBus()
         let logins = Collector<UserDidLoginEvent>(bus)
+        let cancels = Collector<LoginDidCancelEvent>(bus)
         let logouts = Collector<UserDidLogoutEvent>(bus)
         let release = LockedValue<(@Sendable () -> Void)?>(nil)
         let held = Background { _, work in release.withLock { $0 = work } }
@@ -86,7 +89,40 @@ struct ServicesTests {
         sut.toggle()
         release.withLock { $0 }?()
 
+        #expect(cancels.all.map(\.username) == ["alice"])
         #expect(logins.all.isEmpty)
+        #expect(logouts.all.isEmpty)
+    }
+
+    @Test func authServiceEndsEveryStartedLoginWithExactlyOneEvent() async {
+        let bus = EventBus()
+        let starts = Collector<LoginDidStartEvent>(bus)
+        let logins = Collector<UserDidLoginEvent>(bus)
+        let cancels = Collector<LoginDidCancelEvent>(bus)
+        let held = HeldBackground()
+        let sut = AuthService(bus: bus, background: held.background)
+
+        for round in 0..<20 {
+            sut.toggle()  // Starts a login.
+            if round.isMultiple(of: 3) { held.releaseAll() }  // This one lands...
+            sut.toggle()  // ...and is logged out, or is cancelled in flight.
+        }
+        held.releaseAll()
+
+        #expect(starts.all.count == 20)
+        #expect(logins.all.count + cancels.all.count == starts.all.count)
+        #expect(cancels.all.count == 13)
+    }
+
+    @Test func authServiceIgnoresLogoutWhenSignedOut() {
+        let bus = EventBus()
+        let cancels = Collector<LoginDidCancelEvent>(bus)
+        let logouts = Collector<UserDidLogoutEvent>(bus)
+        let sut = AuthService(bus: bus, background: HeldBackground().background)
+
+        sut.logout()
+
+        #expect(cancels.all.isEmpty)
         #expect(logouts.all.isEmpty)
     }
 

@@ -63,16 +63,35 @@ enum Chrome {
         }
     }
 
+    /// The "too small" screen, whole at any size down to 20x5: the message is cut into phrases
+    /// and as many phrases share a line as fit, so a narrow terminal gets more, shorter lines.
     static func tooSmall(_ size: Size, into buffer: inout ScreenBuffer) {
         let minimum = AppLayout.minimumSize
-        let lines: [(String, Style)] = [
-            ("terminal too small (need \(minimum), have \(size))", Theme.warning),
-            ("enlarge the window, or press q to quit", Theme.hint),
+        let paragraphs: [([String], Style)] = [
+            (["terminal too small", "(need \(minimum),", "have \(size))"], Theme.warning),
+            (["enlarge the window,", "or press q to quit"], Theme.hint),
         ]
-        let top = max(0, size.height / 2 - 1)
+        let lines = paragraphs.flatMap { phrases, style in
+            wrap(phrases, width: size.width).map { ($0, style) }
+        }
+        let top = max(0, (size.height - lines.count) / 2)
         for (offset, (text, style)) in lines.enumerated() {
             let column = max(0, (size.width - text.count) / 2)
             buffer.write(text, column: column, row: top + offset, style: style)
         }
+    }
+
+    /// Joins `phrases` with spaces into lines of at most `width` characters (a phrase longer
+    /// than `width` gets a line of its own).
+    static func wrap(_ phrases: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for phrase in phrases {
+            if let last = lines.last, last.count + 1 + phrase.count <= width {
+                lines[lines.count - 1] = last + " " + phrase
+            } else {
+                lines.append(phrase)
+            }
+        }
+        return lines
     }
 }

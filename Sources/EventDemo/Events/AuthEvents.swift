@@ -45,6 +45,20 @@ public struct UserDidLoginEvent: DemoEvent {
     public var summary: String { user.name }
 }
 
+/// A login in flight was cancelled (the user pressed `l` again before it landed); no
+/// ``UserDidLoginEvent`` follows for it.
+public struct LoginDidCancelEvent: DemoEvent {
+    /// The user name whose login was cancelled.
+    public var username: String
+    /// Creates the event.
+    public init(username: String) { self.username = username }
+
+    /// Published by `AuthService`.
+    public static let publisherName = "AuthService"
+    /// The user name.
+    public var summary: String { username }
+}
+
 /// The user signed out.
 public struct UserDidLogoutEvent: DemoEvent {
     /// Who signed out.

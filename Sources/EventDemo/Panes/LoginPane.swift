@@ -26,6 +26,9 @@ public final class LoginPane {
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLoginEvent) in
             pane.state = .loggedIn(event.user, since: event.date)
         }
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: LoginDidCancelEvent) in
+            pane.state = .loggedOut
+        }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: UserDidLogoutEvent) in
             pane.state = .loggedOut
         }

@@ -1,16 +1,18 @@
 import EventBus
 import Foundation
 
-/// Signs a user in and out, publishing ``LoginDidStartEvent``, ``UserDidLoginEvent`` and
-/// ``UserDidLogoutEvent`` on the injected bus.
+/// Signs a user in and out, publishing ``LoginDidStartEvent``, ``UserDidLoginEvent``,
+/// ``LoginDidCancelEvent`` and ``UserDidLogoutEvent`` on the injected bus.
 ///
 /// A login "takes" `latency` on a background task, so ``UserDidLoginEvent`` is published off the
 /// loop thread and reaches the panes through their executor: the demo's point. Signing out while
-/// a login is in flight cancels it; its result is then dropped.
+/// a login is in flight cancels it: ``LoginDidCancelEvent`` is published at once and the late
+/// result is dropped. Every login that starts ends with exactly one of ``UserDidLoginEvent`` and
+/// ``LoginDidCancelEvent``, so a pane showing "signing in" always learns how it ended.
 public final class AuthService: Sendable {
     private enum Phase: Sendable {
         case signedOut
-        case signingIn(attempt: Int)
+        case signingIn(attempt: Int, username: String)
         case signedIn(User)
     }
 
@@ -43,7 +45,7 @@ public final class AuthService: Sendable {
         let attempt: Int? = state.withLock { state in
             guard case .signedOut = state.phase else { return nil }
             state.attempts += 1
-            state.phase = .signingIn(attempt: state.attempts)
+            state.phase = .signingIn(attempt: state.attempts, username: username)
             return state.attempts
         }
         guard let attempt else { return }
@@ -53,20 +55,24 @@ public final class AuthService: Sendable {
         }
     }
 
-    /// Signs out, publishing ``UserDidLogoutEvent`` if someone was signed in.
+    /// Signs out, publishing ``UserDidLogoutEvent`` if someone was signed in, or cancels a login
+    /// in flight, publishing ``LoginDidCancelEvent``. Does nothing when signed out.
     public func logout() {
-        let user: User? = state.withLock { state in
+        let ended: (any DemoEvent)? = state.withLock { state in
             defer { state.phase = .signedOut }
-            if case .signedIn(let user) = state.phase { return user }
-            return nil
+            switch state.phase {
+            case .signedOut: return nil
+            case .signingIn(_, let username): return LoginDidCancelEvent(username: username)
+            case .signedIn(let user): return UserDidLogoutEvent(user: user)
+            }
         }
-        if let user { bus.publish(UserDidLogoutEvent(user: user)) }
+        if let ended { bus.publish(ended) }  // Opened: routed by its concrete type.
     }
 
     private func finishLogin(attempt: Int, username: String) {
         let user = User(id: username.lowercased(), name: username.capitalized)
         let current = state.withLock { state in
-            guard case .signingIn(attempt) = state.phase else { return false }
+            guard case .signingIn(attempt, _) = state.phase else { return false }
             state.phase = .signedIn(user)
             return true
         }
