@@ -3,7 +3,8 @@ extension EventBus {
     ///
     /// Events are queued when published, from any thread, and the handler runs later on the
     /// main actor, in publish order, even when the publisher is itself on the main actor.
-    /// A burst of events costs one main-actor job, not one task per event.
+    /// A burst of events costs one main-actor job, not one task per event. `priority` only
+    /// orders when the event is queued within a publish; the handler runs after the publish.
     ///
     /// The owner is held weakly and checked both when the event is queued and when the handler
     /// is about to run. Once ``SubscriptionToken/cancel()`` has returned, no queued event runs
@@ -23,10 +24,10 @@ extension EventBus {
     @MainActor
     @discardableResult
     public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @MainActor (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        subscribe(owner: owner, to: eventType, on: .mainActor) { owner, event in
+        subscribe(owner: owner, to: eventType, on: .mainActor, priority: priority) { owner, event in
             // The drain job already runs on the main actor (MainActorExecutor), and `owner` was
             // handed to the bus on the main actor and is only touched there.
             let mainActorOwner = MainActorBound(owner)

@@ -4,7 +4,8 @@ extension EventBus {
     /// The handler runs synchronously on the publisher's thread, at most once, even when many
     /// threads publish at the same time: if two publishes race, exactly one runs the handler.
     /// The subscription then removes itself and its token reports ``SubscriptionToken/isCancelled``.
-    /// The owner is held weakly; if it is released first, the handler never runs.
+    /// The owner is held weakly; if it is released first, the handler never runs. `priority`
+    /// places it among the type's other synchronous subscriptions (higher runs earlier).
     ///
     /// ```swift
     /// bus.subscribeOnce(owner: self) { (owner, event: ProfileDidLoadEvent) in
@@ -16,9 +17,9 @@ extension EventBus {
     ///   nothing.
     @discardableResult
     public func subscribeOnce<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        register(OwnedSubscription(owner: owner, once: true, handler: handler))
+        register(OwnedSubscription(owner: owner, once: true, priority: priority, handler: handler))
     }
 }

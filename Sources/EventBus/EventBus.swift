@@ -13,7 +13,8 @@
 ///
 /// ## Ordering
 /// A publish delivers synchronously, on the publisher's thread, to a snapshot of the event
-/// type's subscriptions taken when the publish starts, in subscription order. A handler that
+/// type's subscriptions taken when the publish starts, in descending priority and subscription
+/// order among equals. A handler that
 /// publishes runs that nested publish to completion first (depth-first). Subscriptions added
 /// during a publish get the next event, not the current one; subscriptions cancelled, or whose
 /// owner died, before their turn in the snapshot are skipped.
@@ -39,12 +40,15 @@ public final class EventBus: Sendable {
 
     /// Delivers `event` to the subscribers of its type.
     ///
-    /// Synchronous handlers run on the calling thread before `publish` returns, in
-    /// subscription order, against the snapshot taken when this call started. Executor and
-    /// main-actor subscriptions get the event queued, in publish order, and run later.
-    /// Observe-all taps are called last, with how many subscriptions the event reached.
+    /// Synchronous handlers run on the calling thread before `publish` returns, in descending
+    /// priority and subscription order among equals, against the snapshot taken when this call
+    /// started. Executor and main-actor subscriptions get the event queued, in publish order,
+    /// and run later. An interceptor that returns ``Propagation/stop`` ends this publish's
+    /// delivery: subscriptions after it get nothing. Observe-all taps are called last, with how
+    /// many subscriptions the event reached and who consumed it.
     ///
-    /// Publishing an event nobody subscribes to is not an error: it reaches zero subscriptions.
+    /// Publishing an event nobody subscribes to is not an error: it reaches zero subscriptions,
+    /// and the bus publishes a ``DeadEvent`` about it if anyone subscribes to those.
     public func publish<Event: EventBusEvent>(_ event: Event) {
         let eventKey = ObjectIdentifier(Event.self)
         let tapping = taps.isActive
@@ -54,6 +58,7 @@ public final class EventBus: Sendable {
         var reachedCount = 0
         var needsPrune = false
         var recipients: [PublishRecord.Recipient] = []
+        var consumer: Unmanaged<AnySubscription>?
         // The snapshot is walked through unretained references. `snapshot` keeps every entry
         // alive until this function returns (a subscribe or cancel meanwhile copies the list
         // instead of touching this buffer), so retaining and releasing each entry would cost two
@@ -64,32 +69,56 @@ public final class EventBus: Sendable {
                     let outcome = entry._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
                     }
-                    needsPrune = needsPrune || outcome.needsPrune
-                    guard outcome.reached else { continue }
+                    // One comparison for a plain delivery; pruning, once-subscriptions and stop
+                    // propagation are decided off that path (callgrind, 100 owner-less
+                    // subscribers: 4.40k instructions per publish, 4.87k before the parity
+                    // features, delivery counting included).
+                    if outcome != .delivered {
+                        needsPrune = needsPrune || outcome.needsPrune
+                        guard outcome.reached else { continue }
+                        if outcome == .consumed {
+                            consumer = entry
+                            break
+                        }
+                    }
                     reachedCount += 1
+                    entry._withUnsafeGuaranteedRef { $0.countDelivery() }
                     if tapping {
                         recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
                     }
                 }
             }
         }
+        if let consumer {
+            reachedCount += 1
+            consumer._withUnsafeGuaranteedRef { $0.countDelivery() }
+            if tapping {
+                recipients.append(consumer._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+            }
+        }
         if needsPrune {
             store.pruneFinished(of: eventKey)
+        }
+        if reachedCount == 0 {
+            publishDeadEvent(for: event)
         }
         if tapping {
             taps.notify(
                 PublishRecord(
                     event: event, eventTypeName: String(describing: Event.self),
-                    reachedCount: reachedCount, recipients: recipients, sequenceNumber: sequenceNumber))
+                    reachedCount: reachedCount, recipients: recipients,
+                    consumedBy: consumer.map { $0._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) } },
+                    sequenceNumber: sequenceNumber))
         }
     }
 
     /// Subscribes `owner` to events of `eventType`; `handler` gets the owner back, so it never
     /// needs to capture `self`.
     ///
-    /// The handler runs synchronously on the publisher's thread, in subscription order (see
-    /// ``EventBus``). The bus holds `owner` weakly: once it is released the handler never runs
-    /// again, with or without the token. Each call is a separate subscription.
+    /// The handler runs synchronously on the publisher's thread, in descending `priority`,
+    /// subscription order among equals (see ``EventBus`` and <doc:Priorities>). The bus holds
+    /// `owner` weakly: once it is released the handler never runs again, with or without the
+    /// token. Each call is a separate subscription.
     ///
     /// ```swift
     /// bus.subscribe(owner: self) { owner, (event: CartDidUpdateEvent) in owner.render(event) }
@@ -98,40 +127,41 @@ public final class EventBus: Sendable {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        register(OwnedSubscription(owner: owner, once: false, handler: handler))
+        register(OwnedSubscription(owner: owner, once: false, priority: priority, handler: handler))
     }
 
     /// Subscribes to events of `eventType` for as long as `owner` lives, with a handler that
     /// only takes the event.
     ///
     /// Same ordering, threading and lifetime as the variant whose handler also takes the owner:
-    /// synchronous on the publisher's thread, owner held weakly.
+    /// synchronous on the publisher's thread, in descending `priority`, owner held weakly.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
-        register(OwnedEventSubscription(owner: owner, handler: handler))
+        register(OwnedEventSubscription(owner: owner, priority: priority, handler: handler))
     }
 
     /// Subscribes to events of `eventType` without an owner: the returned token is the only
     /// thing that keeps the subscription alive.
     ///
     /// This is the cheapest kind of subscription (no weak load per event). The handler runs
-    /// synchronously on the publisher's thread, in subscription order. Keep the token (or store
-    /// it in a ``SubscriptionBag``): releasing it cancels the subscription.
+    /// synchronously on the publisher's thread, in descending `priority`, subscription order
+    /// among equals. Keep the token (or store it in a ``SubscriptionBag``): releasing it
+    /// cancels the subscription.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribe<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self,
+        to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
-        register(OwnerlessSubscription(handler: handler), cancelsOnDeinit: true)
+        register(OwnerlessSubscription(priority: priority, handler: handler), cancelsOnDeinit: true)
     }
 
     /// Ends `owner`'s subscriptions to `eventType`, whichever method created them.

@@ -10,6 +10,10 @@ public struct PublishRecord: Sendable {
     /// The subscriptions the event reached, in subscription order: who subscribed and where
     /// the handler runs. Its count is ``reachedCount``.
     public let recipients: [Recipient]
+    /// The interceptor that stopped this publish's delivery (see
+    /// ``EventBus/intercept(owner:to:priority:handler:)``), or nil when every subscription in
+    /// the snapshot was offered the event. The consumer is also the last of ``recipients``.
+    public let consumedBy: Recipient?
     /// Increases with every publish on this bus while it has observers; a nested publish gets a
     /// higher number than the publish whose handler started it.
     public let sequenceNumber: UInt64
@@ -26,8 +30,9 @@ public struct PublishRecord: Sendable {
 
     init(
         event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
-        sequenceNumber: UInt64
+        consumedBy: Recipient? = nil, sequenceNumber: UInt64
     ) {
+        self.consumedBy = consumedBy
         self.event = event
         self.eventTypeName = eventTypeName
         self.reachedCount = reachedCount
@@ -41,7 +46,7 @@ extension PublishRecord {
     public struct Recipient: Sendable, Hashable {
         /// Who subscribed: the owner's type name (for example `CartViewModel`), `AsyncStream`
         /// for ``EventBus/stream(_:bufferingPolicy:)``, or `ownerless` for
-        /// ``EventBus/subscribe(to:handler:)``.
+        /// ``EventBus/subscribe(to:priority:handler:)``.
         public let subscriberName: String
         /// Where the handler runs: `publisher` for synchronous handlers, otherwise the
         /// executor's ``EventBusExecutor/label``.

@@ -22,13 +22,13 @@ struct SubscriptionRegistryTests {
     @Test func pruneRemovesCancelledAndOwnerlessEntriesOnly() {
         var sut = SubscriptionRegistry()
         let owner = Owner()
-        let live = OwnedSubscription<Owner, Ping>(owner: owner, once: false) { _, _ in }
+        let live = OwnedSubscription<Owner, Ping>(owner: owner, once: false, priority: 0) { _, _ in }
         let cancelled = OwnerlessSubscription<Ping> { _ in }
         _ = sut.add(live)
         _ = sut.add(cancelled)
         do {
             let doomed = Owner()
-            _ = sut.add(OwnedSubscription<Owner, Ping>(owner: doomed, once: false) { _, _ in })
+            _ = sut.add(OwnedSubscription<Owner, Ping>(owner: doomed, once: false, priority: 0) { _, _ in })
         }
         cancelled.markCancelled()
 
@@ -40,7 +40,7 @@ struct SubscriptionRegistryTests {
     @Test func removeAllOwnedByMarksThemCancelled() {
         var sut = SubscriptionRegistry()
         let owner = Owner()
-        let entry = OwnedSubscription<Owner, Ping>(owner: owner, once: false) { _, _ in }
+        let entry = OwnedSubscription<Owner, Ping>(owner: owner, once: false, priority: 0) { _, _ in }
         _ = sut.add(entry)
 
         _ = sut.removeAll(ownedBy: owner)

@@ -1,7 +1,7 @@
 /// Runs subscription jobs on the main actor. Use it as `.mainActor`.
 ///
 /// Each job is one main-actor task; the bus schedules one job per burst of events, not one per
-/// event. ``EventBus/subscribeOnMain(owner:to:handler:)`` uses this executor.
+/// event. ``EventBus/subscribeOnMain(owner:to:priority:handler:)`` uses this executor.
 public struct MainActorExecutor: EventBusExecutor {
     /// Creates the executor; all instances are equivalent.
     public init() {}

@@ -13,15 +13,17 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
     private let mailbox = LockedValue(Mailbox<Event>())
 
     init(
-        owner: Owner, executor: any EventBusExecutor,
+        owner: Owner, executor: any EventBusExecutor, priority: Int,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) {
         self.executor = executor
         self.handler = handler
-        super.init(owner: owner)
+        super.init(owner: owner, priority: priority)
     }
 
     override var executorLabel: String { executor.label }
+
+    override var deliveryKind: SubscriptionInfo.Delivery { .executor }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

@@ -5,9 +5,9 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     // in the runtime).
     final nonisolated(unsafe) private(set) weak var owner: Owner?
 
-    init(owner: Owner) {
+    init(owner: Owner, priority: Int) {
         self.owner = owner
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
 
     override final var isOwnerGone: Bool { owner == nil }
@@ -15,6 +15,8 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     override final var subscriberName: String { String(describing: Owner.self) }
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+
+    override final var isOwnerBound: Bool { true }
 }
 
 /// A subscription whose handler runs synchronously on the publisher's thread for as long as
@@ -26,11 +28,13 @@ final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<O
     private let handler: @Sendable (Owner, Event) -> Void
     private let once: Bool
 
-    init(owner: Owner, once: Bool, handler: @escaping @Sendable (Owner, Event) -> Void) {
+    init(owner: Owner, once: Bool, priority: Int, handler: @escaping @Sendable (Owner, Event) -> Void) {
         self.handler = handler
         self.once = once
-        super.init(owner: owner)
+        super.init(owner: owner, priority: priority)
     }
+
+    override var deliveryKind: SubscriptionInfo.Delivery { once ? .once : .synchronous }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
@@ -61,9 +65,9 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscript
     // safe: `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
-    init(owner: Owner, handler: @escaping @Sendable (Event) -> Void) {
+    init(owner: Owner, priority: Int, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
-        super.init(owner: owner)
+        super.init(owner: owner, priority: priority)
     }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
@@ -81,13 +85,15 @@ final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendab
     private let handler: @Sendable (Event) -> Void
     private let feedsStream: Bool
 
-    init(feedsStream: Bool = false, handler: @escaping @Sendable (Event) -> Void) {
+    init(feedsStream: Bool = false, priority: Int = 0, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
         self.feedsStream = feedsStream
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
 
     override var subscriberName: String { feedsStream ? "AsyncStream" : "ownerless" }
+
+    override var deliveryKind: SubscriptionInfo.Delivery { feedsStream ? .stream : .synchronous }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

@@ -6,27 +6,58 @@ enum DeliveryOutcome {
     case delivered
     /// The handler ran for the last time (a once-subscription); the entry can be pruned.
     case deliveredLast
+    /// An interceptor ran and stopped propagation: the rest of this publish's snapshot is skipped.
+    case consumed
     /// The subscription was cancelled before its turn; nothing ran.
     case skipped
     /// The owner is gone; nothing ran and the entry can be pruned.
     case ownerGone
 
-    var reached: Bool { self == .delivered || self == .deliveredLast }
-    var needsPrune: Bool { self != .delivered }
+    var reached: Bool { self == .delivered || self == .deliveredLast || self == .consumed }
+    var needsPrune: Bool { self == .deliveredLast || self == .skipped || self == .ownerGone }
 }
 
 /// One entry in an event type's subscriber list, type-erased so lists of every event type
 /// share one representation. Concrete entries subclass ``Subscription``.
 ///
-/// The only mutable state is the atomic `cancelled` flag; everything else is set in `init`.
-class AnySubscription: @unchecked Sendable {  // safe: immutable after init except the atomic flag
+/// The only mutable state is atomic (the `cancelled` flag and the delivery count); everything
+/// else is set in `init`.
+class AnySubscription: @unchecked Sendable {  // safe: immutable after init except the atomics
     /// The event type this entry is filed under.
     let eventKey: ObjectIdentifier
+    /// Higher runs first within one publish; equal priorities run in subscription order.
+    let priority: Int
     private let cancelled = Atomic<Bool>(false)
+    /// Events handed to this subscription, for introspection. Counted with a relaxed load and
+    /// store rather than an atomic add: that compiles to two plain moves on a cache line the
+    /// delivery already reads (the `cancelled` flag), where a locked add would cost ~20 cycles
+    /// per subscriber. Two threads publishing the same type at once may lose an increment.
+    private let delivered = Atomic<Int>(0)
 
-    init(eventKey: ObjectIdentifier) {
+    init(eventKey: ObjectIdentifier, priority: Int = 0) {
         self.eventKey = eventKey
+        self.priority = priority
     }
+
+    /// Where the entry goes among equal priorities: exact-type subscriptions (0) run before
+    /// protocol subscriptions matched to the type (1).
+    var tier: Int { 0 }
+
+    /// Whether a new entry `other` must be listed after this one: this entry has a higher
+    /// priority, or the same priority and a tier no later than `other`'s.
+    @inline(__always)
+    final func staysAhead(of other: AnySubscription) -> Bool {
+        priority > other.priority || (priority == other.priority && tier <= other.tier)
+    }
+
+    /// Counts one delivery (see `delivered`).
+    @inline(__always)
+    final func countDelivery() {
+        delivered.store(delivered.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
+    /// How many events reached this subscription so far.
+    final var deliveredCount: Int { delivered.load(ordering: .relaxed) }
 
     /// True once cancelled, or for a once-subscription once it has fired.
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
@@ -52,10 +83,21 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
 
     /// Whether `candidate` is this entry's owner.
     func isOwned(by candidate: AnyObject) -> Bool { false }
+
+    /// How events reach the handler, for introspection.
+    var deliveryKind: SubscriptionInfo.Delivery { .synchronous }
+
+    /// Whether releasing the owner ends the subscription (false for token-owned entries).
+    var isOwnerBound: Bool { false }
+
+    /// The subscribed type's name, for introspection.
+    var eventTypeName: String { "" }
 }
 
 /// An entry that receives events of one type. Subclasses decide how delivery happens.
 class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see AnySubscription
+    override final var eventTypeName: String { String(describing: Event.self) }
+
     /// Offers `event` to the handler. Called on the publisher's thread with no lock held.
     func deliver(_ event: Event) -> DeliveryOutcome { .skipped }
 }

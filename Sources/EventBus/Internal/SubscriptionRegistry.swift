@@ -71,6 +71,11 @@ struct SubscriptionRegistry {
         return retired
     }
 
+    /// Every type's list (retained buffers, not copies), for introspection.
+    func allLists() -> [ContiguousArray<AnySubscription>] {
+        lists.values.map(\.entries)
+    }
+
     /// How many entries are listed for `eventKey`, finished or not (for tests and diagnostics).
     func count(of eventKey: ObjectIdentifier) -> Int {
         lists[eventKey]?.entries.count ?? 0
@@ -84,12 +89,23 @@ struct SubscriberList {
     var entries: ContiguousArray<AnySubscription> = []
     private var pruneThreshold = minimumPruneThreshold
 
-    /// Appends `subscription`; returns the entries pruned to make room, if any.
+    /// Files `subscription` in delivery order; returns the entries pruned to make room, if any.
     mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
         let retired = entries.count >= pruneThreshold ? prune() : []
-        entries.append(subscription)
+        insertInDeliveryOrder(subscription)
         keepBufferAtLeastACacheLine()
         return retired
+    }
+
+    /// Keeps the list sorted by descending priority (then tier, then subscription order), so
+    /// that publishing walks it front to back and never sorts. The common case, a priority no
+    /// higher than the last entry's, is an append after one comparison.
+    mutating func insertInDeliveryOrder(_ subscription: AnySubscription) {
+        var index = entries.endIndex
+        while index > entries.startIndex, !entries[index - 1].staysAhead(of: subscription) {
+            index -= 1
+        }
+        entries.insert(subscription, at: index)
     }
 
     /// Every publish retains and releases `entries`' buffer, writing the reference count at its

@@ -9,6 +9,9 @@ final class SubscriptionStore: Sendable {
     /// path need not retain and release one per call: two atomic operations on an object that
     /// every publisher of that shard's types writes to.
     private let unretainedShards: [Unmanaged<LockedValue<SubscriptionRegistry>>]
+    /// Set by the first subscription to ``DeadEvent``, never cleared: until then, a publish that
+    /// reaches nobody costs one load instead of building a dead event nobody wants.
+    private let deadEventsWanted = Atomic<Bool>(false)
 
     init() {
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry()) }
@@ -36,7 +39,12 @@ final class SubscriptionStore: Sendable {
     // binding ends, after the unlock: their handlers' captures may run `deinit` code that
     // publishes on this very bus.
 
+    var hasDeadEventSubscribers: Bool { deadEventsWanted.load(ordering: .relaxed) }
+
     func add(_ subscription: AnySubscription) {
+        if subscription.eventKey == ObjectIdentifier(DeadEvent.self) {
+            deadEventsWanted.store(true, ordering: .relaxed)
+        }
         let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
         release(retired)
     }
@@ -69,5 +77,22 @@ final class SubscriptionStore: Sendable {
 
     func count(of eventKey: ObjectIdentifier) -> Int {
         withShard(for: eventKey) { $0.count(of: eventKey) }
+    }
+
+    /// Entries that can still run, of one type: the lock is held only to retain the list, and
+    /// the entries (a flag and a weak load each) are checked after it is released.
+    func liveCount(of eventKey: ObjectIdentifier) -> Int {
+        withShard(for: eventKey) { $0.snapshot(of: eventKey) }.reduce(0) { $0 + ($1.isFinished ? 0 : 1) }
+    }
+
+    /// Every listed entry, list by list in delivery order. Each shard's lock is held only to
+    /// retain its lists' buffers.
+    func allEntries() -> [AnySubscription] {
+        var all: [AnySubscription] = []
+        for shard in shards {
+            let lists = shard.withLock { $0.allLists() }
+            for list in lists { all.append(contentsOf: list) }
+        }
+        return all
     }
 }

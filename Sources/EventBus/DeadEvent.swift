@@ -1,0 +1,45 @@
+/// Published by the bus when an event reached no subscription, so that "nobody listened" can
+/// be logged, asserted in tests, or answered by a fallback.
+///
+/// Subscribe to it like any other event:
+///
+/// ```swift
+/// bus.subscribe(owner: self) { (owner, dead: DeadEvent) in
+///     owner.log("nobody handles \(dead.eventTypeName)")
+/// }
+/// ```
+///
+/// ## Ordering
+/// The dead event is published synchronously, on the same thread, right after the original
+/// publish offered its event to nobody, and before observe-all taps hear about the original
+/// (taps see nested publishes first).
+///
+/// ## Cost
+/// Until something subscribes to `DeadEvent` on a bus, that bus never builds one: a publish
+/// that reaches nobody checks one flag. A publish that reached anyone pays nothing.
+///
+/// ## Edge cases
+/// A dead event that itself reaches nobody is dropped: there is never a dead event about a
+/// dead event. An event is not dead when it reached only executor deliveries (they were
+/// queued), nor when an interceptor consumed it. A protocol subscription that matches every
+/// event (`any EventBusEvent`) means no event is ever dead on that bus.
+public struct DeadEvent: EventBusEvent {
+    /// The event that reached no subscription.
+    public let event: any EventBusEvent
+    /// Its type name, as `String(describing:)` prints it.
+    public let eventTypeName: String
+
+    /// Creates a dead event about `event` (the bus does this; tests of handlers may too).
+    public init(event: some EventBusEvent) {
+        self.event = event
+        self.eventTypeName = String(describing: type(of: event))
+    }
+}
+
+extension EventBus {
+    /// Called when a publish of `event` reached nobody.
+    func publishDeadEvent<Event: EventBusEvent>(for event: Event) {
+        guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
+        publish(DeadEvent(event: event))
+    }
+}

@@ -1,0 +1,39 @@
+extension EventBus {
+    /// Subscribes `owner` to events of `eventType` with a handler that may stop the event from
+    /// reaching the subscriptions after it, for validation, vetoes and "handled" semantics.
+    ///
+    /// The handler runs synchronously on the publisher's thread, in descending `priority` with
+    /// the type's other subscriptions (subscription order among equals). Returning
+    /// ``Propagation/stop`` consumes the event for this publish only: later subscriptions in
+    /// its delivery order get nothing, nested publishes and other threads' publishes are
+    /// unaffected, and observe-all taps see ``PublishRecord/consumedBy``. Give interceptors a
+    /// high priority so that they run before the subscriptions they guard.
+    ///
+    /// ```swift
+    /// bus.intercept(owner: auditor, priority: 100) { (auditor, event: CheckoutRequestedEvent) in
+    ///     auditor.approves(event) ? .proceed : .stop
+    /// }
+    /// ```
+    ///
+    /// The owner is held weakly, as for every owner-bound subscription.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func intercept<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        handler: @escaping @Sendable (Owner, Event) -> Propagation
+    ) -> SubscriptionToken {
+        register(OwnedInterceptor(owner: owner, priority: priority, handler: handler))
+    }
+
+    /// Subscribes an owner-less interceptor to events of `eventType`; same ordering and
+    /// stop semantics as ``intercept(owner:to:priority:handler:)``.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func intercept<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, priority: Int = 0,
+        handler: @escaping @Sendable (Event) -> Propagation
+    ) -> SubscriptionToken {
+        register(OwnerlessInterceptor(priority: priority, handler: handler), cancelsOnDeinit: true)
+    }
+}

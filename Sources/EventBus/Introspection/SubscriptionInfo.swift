@@ -1,0 +1,62 @@
+/// A read-only description of one live subscription, from ``EventBus/subscriptionSnapshot()``.
+///
+/// It is a copy taken when the snapshot was made: it never changes afterwards and keeps
+/// nothing alive (no owner, no handler).
+public struct SubscriptionInfo: Sendable, Hashable {
+    /// How events reach a subscription's handler.
+    public enum Delivery: Sendable, Hashable {
+        /// On the publisher's thread, during `publish`.
+        case synchronous
+        /// On the publisher's thread, at most once (`subscribeOnce`).
+        case once
+        /// On the publisher's thread, and may stop propagation (`intercept`).
+        case interceptor
+        /// Queued for an executor (a queue, an actor, the main actor, a run loop).
+        case executor
+        /// Yielded to an `AsyncStream` (`stream(_:bufferingPolicy:)`).
+        case stream
+        /// Run by an `async` handler, one event at a time, in its own task.
+        case async
+    }
+
+    /// The subscribed event type's name (for a protocol subscription, the protocol's, such as
+    /// `any CartEvent`).
+    public let eventTypeName: String
+    /// The owner's type name for owner-bound subscriptions; `ownerless` or `AsyncStream` for
+    /// token-owned ones. This is what you look for when hunting a leak.
+    public let subscriberName: String
+    /// Whether the owner's release ends the subscription (false: only its token does).
+    public let isOwnerBound: Bool
+    /// How events reach the handler.
+    public let delivery: Delivery
+    /// Where the handler runs: `publisher`, or the executor's ``EventBusExecutor/label``.
+    public let executorLabel: String
+    /// Its priority; higher runs earlier in a publish.
+    public let priority: Int
+    /// How many events have reached it so far (run, or queued for its executor). Exact while
+    /// one thread at a time publishes its type; concurrent publishes of the same type may
+    /// undercount, because the counter is kept without an atomic add to stay off the hot path.
+    public let eventsReceived: Int
+
+    /// Creates a description (for tests of tools that consume snapshots).
+    public init(
+        eventTypeName: String, subscriberName: String, isOwnerBound: Bool, delivery: Delivery,
+        executorLabel: String, priority: Int, eventsReceived: Int
+    ) {
+        self.eventTypeName = eventTypeName
+        self.subscriberName = subscriberName
+        self.isOwnerBound = isOwnerBound
+        self.delivery = delivery
+        self.executorLabel = executorLabel
+        self.priority = priority
+        self.eventsReceived = eventsReceived
+    }
+
+    init(_ subscription: AnySubscription) {
+        self.init(
+            eventTypeName: subscription.eventTypeName, subscriberName: subscription.subscriberName,
+            isOwnerBound: subscription.isOwnerBound, delivery: subscription.deliveryKind,
+            executorLabel: subscription.executorLabel, priority: subscription.priority,
+            eventsReceived: subscription.deliveredCount)
+    }
+}
