@@ -8,11 +8,27 @@ extension EventBus {
     /// lock held. Nested publishes are observed before the publish that caused them; use
     /// ``PublishRecord/sequenceNumber`` to order records by when publishing started.
     ///
+    /// `failures`, when given, hears about every error a handler throws (see
+    /// ``setFailureHandler(_:)``), exactly once, on the thread or executor where the handler
+    /// threw, right after it threw: for a synchronous handler, before the `observer` hears
+    /// about that publish.
+    ///
     /// A bus with no observer pays one atomic load per publish for this feature.
     ///
+    /// ```swift
+    /// let tap = bus.observeAll { record in
+    ///     log("\(record.eventTypeName) reached \(record.reachedCount)")
+    /// } failures: { failure in
+    ///     log("error: \(failure)")
+    /// }
+    /// ```
+    ///
     /// - Returns: A token that must be kept; its release removes the observer.
-    public func observeAll(_ observer: @escaping @Sendable (PublishRecord) -> Void) -> SubscriptionToken {
-        let tap = TapSubscription(observer: observer)
+    public func observeAll(
+        _ observer: @escaping @Sendable (PublishRecord) -> Void,
+        failures: (@Sendable (SubscriberFailure) -> Void)? = nil
+    ) -> SubscriptionToken {
+        let tap = TapSubscription(observer: observer, failureObserver: failures)
         taps.add(tap)
         return SubscriptionToken(subscription: tap, store: taps, cancelsOnDeinit: true)
     }

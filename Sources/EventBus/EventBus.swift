@@ -33,10 +33,14 @@ public final class EventBus: Sendable {
     public static let `default` = EventBus()
 
     let store = SubscriptionStore()
-    let taps = TapStore()
+    let taps: TapStore
+    let failures: FailureReporter
 
     /// Creates a bus with no subscriptions, independent of every other bus.
-    public init() {}
+    public init() {
+        taps = TapStore()
+        failures = FailureReporter(taps: taps)
+    }
 
     /// Delivers `event` to the subscribers of its type.
     ///

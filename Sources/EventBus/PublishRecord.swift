@@ -1,4 +1,4 @@
-/// What an observe-all tap learns about one publish. See ``EventBus/observeAll(_:)``.
+/// What an observe-all tap learns about one publish. See ``EventBus/observeAll(_:failures:)``.
 public struct PublishRecord: Sendable {
     /// The published event.
     public let event: any EventBusEvent
@@ -46,7 +46,7 @@ extension PublishRecord {
     public struct Recipient: Sendable, Hashable {
         /// Who subscribed: the owner's type name (for example `CartViewModel`), `AsyncStream`
         /// for ``EventBus/stream(_:bufferingPolicy:)``, or `ownerless` for
-        /// ``EventBus/subscribe(to:priority:handler:)``.
+        /// ``EventBus/subscribe(to:priority:handler:)-99nmq``.
         public let subscriberName: String
         /// Where the handler runs: `publisher` for synchronous handlers, otherwise the
         /// executor's ``EventBusExecutor/label``.

@@ -6,7 +6,7 @@
 /// Tokens of owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`,
 /// `subscribeOnMain`) may be discarded: the owner's lifetime ends the subscription, and a
 /// discarded token cancels nothing. Tokens of owner-less subscriptions
-/// (``EventBus/subscribe(to:priority:handler:)``, ``EventBus/observeAll(_:)``) are the subscription's
+/// (``EventBus/subscribe(to:priority:handler:)-99nmq``, ``EventBus/observeAll(_:failures:)``) are the subscription's
 /// only anchor: releasing the last reference to such a token cancels it, like Combine's
 /// `AnyCancellable`. To tie tokens to an object's lifetime, store them in a
 /// ``SubscriptionBag``.

@@ -4,19 +4,24 @@
 /// also schedules one drain job on the executor. The drain runs queued events one by one until
 /// the mailbox is empty, so the executor sees one job per burst instead of one per event, and
 /// FIFO order holds even if the executor itself does not keep jobs in order.
-final class ExecutorSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
-    @unchecked Sendable
+final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
+    OwnerBoundSubscription<Owner, Event>, @unchecked Sendable
 {
-    // safe: the mailbox has its own lock; everything else is immutable.
-    private let handler: @Sendable (Owner, Event) -> Void
+    // safe: the mailbox and `reported` have their own locks; everything else is immutable.
+    /// Stored as throwing for both handler shapes: the error check after the call runs in the
+    /// drain, on the executor, never on the publish path.
+    private let handler: @Sendable (Owner, Event) throws -> Void
     private let executor: any EventBusExecutor
     private let mailbox = LockedValue(Mailbox<Event>())
+    private let failures: FailureReporter?
+    private let reported = ReportedTypes()
 
     init(
-        owner: Owner, executor: any EventBusExecutor, priority: Int,
-        handler: @escaping @Sendable (Owner, Event) -> Void
+        owner: Owner, executor: any EventBusExecutor, priority: Int, failures: FailureReporter? = nil,
+        handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) {
         self.executor = executor
+        self.failures = failures
         self.handler = handler
         super.init(owner: owner, priority: priority)
     }
@@ -51,7 +56,13 @@ final class ExecutorSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
                     _ = discarded
                     return
                 }
-                handler(owner, event)
+                do {
+                    try handler(owner, event)
+                } catch {
+                    failures?.report(
+                        error, event: event, by: self,
+                        isFirstForType: reported.firstReport(of: ObjectIdentifier(Event.self)))
+                }
             }
             // Emptied here, outside the lock: releasing events can run arbitrary deinit code.
             batch.removeAll(keepingCapacity: true)

@@ -29,6 +29,15 @@ final class TapStore: Sendable {
         nextSequenceNumber.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
+    /// Calls every tap that asked for failures with `failure`, outside the lock.
+    func notifyFailure(_ failure: SubscriberFailure) {
+        guard isActive else { return }
+        let snapshot = taps.withLock { $0 }
+        for tap in snapshot where !tap.isCancelled {
+            tap.observeFailure(failure)
+        }
+    }
+
     /// Calls every tap with `record`, outside the lock.
     func notify(_ record: PublishRecord) {
         let snapshot = taps.withLock { $0 }
@@ -39,13 +48,20 @@ final class TapStore: Sendable {
 }
 
 /// One observe-all tap.
-final class TapSubscription: AnySubscription, @unchecked Sendable {  // safe: `observer` is immutable
+final class TapSubscription: AnySubscription, @unchecked Sendable {  // safe: the observers are immutable
     private let observer: @Sendable (PublishRecord) -> Void
+    private let failureObserver: (@Sendable (SubscriberFailure) -> Void)?
 
-    init(observer: @escaping @Sendable (PublishRecord) -> Void) {
+    init(
+        observer: @escaping @Sendable (PublishRecord) -> Void,
+        failureObserver: (@Sendable (SubscriberFailure) -> Void)? = nil
+    ) {
         self.observer = observer
+        self.failureObserver = failureObserver
         super.init(eventKey: ObjectIdentifier(PublishRecord.self))
     }
 
     func observe(_ record: PublishRecord) { observer(record) }
+
+    func observeFailure(_ failure: SubscriberFailure) { failureObserver?(failure) }
 }

@@ -1,0 +1,29 @@
+/// An error thrown by a subscription's handler, as reported to the bus's failure handler and
+/// to observe-all taps. See ``EventBus/setFailureHandler(_:)``.
+public struct SubscriberFailure: Sendable {
+    /// What the handler threw.
+    public let error: any Error
+    /// The event the handler was given.
+    public let event: any EventBusEvent
+    /// The event's concrete type name (for a protocol subscription, the type that matched).
+    public let eventTypeName: String
+    /// The subscription whose handler threw: its owner type (the subscriber), delivery kind,
+    /// executor, priority and how many events it had received.
+    public let subscription: SubscriptionInfo
+
+    /// Creates a failure report (for tests of failure handlers).
+    public init(error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo) {
+        self.error = error
+        self.event = event
+        self.eventTypeName = String(describing: type(of: event))
+        self.subscription = subscription
+    }
+}
+
+extension SubscriberFailure: CustomStringConvertible {
+    /// One line: who threw what for which event, for logs.
+    public var description: String {
+        "\(subscription.subscriberName) threw \(error) handling \(eventTypeName)"
+            + " (\(subscription.delivery), on \(subscription.executorLabel))"
+    }
+}
