@@ -33,6 +33,7 @@ public final class EventBus: Sendable {
     public static let `default` = EventBus()
 
     let store = SubscriptionStore()
+    let protocols = ProtocolStore()
     let taps: TapStore
     let failures: FailureReporter
 
@@ -57,7 +58,11 @@ public final class EventBus: Sendable {
         let eventKey = ObjectIdentifier(Event.self)
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
-        let snapshot = store.snapshot(of: eventKey)
+        let protocolGeneration = protocols.generation
+        let snapshot =
+            protocolGeneration == 0
+            ? store.snapshot(of: eventKey)
+            : snapshotResolvingProtocols(of: eventKey, for: event, generation: protocolGeneration)
 
         var reachedCount = 0
         var needsPrune = false
@@ -178,12 +183,13 @@ public final class EventBus: Sendable {
         store.removeAll(ownedBy: owner, eventKey: ObjectIdentifier(eventType))
     }
 
-    /// Ends every subscription of `owner`, of every event type.
+    /// Ends every subscription of `owner`, of every event type, protocol subscriptions included.
     ///
     /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
     /// once this returns. Its cost grows with the number of event types on the bus.
     public func unsubscribeAll(for owner: AnyObject) {
         store.removeAll(ownedBy: owner, eventKey: nil)
+        protocols.removeAll(ownedBy: owner)
     }
 
     func register(_ subscription: AnySubscription, cancelsOnDeinit: Bool = false) -> SubscriptionToken {

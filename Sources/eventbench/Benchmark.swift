@@ -40,6 +40,15 @@ struct Benchmark {
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(ScenarioName.stream, contenders, samples, baseline: Competitor.streamFloor))
         }
+        let parity = [
+            (ScenarioName.protocolSubscription, protocolContenders),
+            (ScenarioName.priority10, priorityContenders),
+        ]
+        for (name, makeContenders) in parity where options.includes(scenario: name) {
+            let contenders = makeContenders(options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(name, contenders, samples, baseline: Competitor.token))
+        }
         if options.includes(scenario: ScenarioName.mainLoop) {
             results.append(mainLoopLatencyRows(options: options, samples: options.quick ? 200 : 5_000))
         }
@@ -108,6 +117,7 @@ func shortName(_ competitor: String) -> String {
     case Competitor.weakFloor: "weak floor"
     case Competitor.directFloor: "direct floor"
     case Competitor.streamFloor: "AsyncStream floor"
+    case Competitor.token: "token-owned"
     default: competitor
     }
 }

@@ -10,8 +10,13 @@ enum ScenarioName {
     static let twoThreadsDifferent = "2 threads, different types"
     static let stream = "stream"
     static let mainLoop = "main-loop latency"
+    static let protocolSubscription = "protocol subscription"
+    static let priority10 = "priority-10"
 
-    static let all = [publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop]
+    static let all = [
+        publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop,
+        protocolSubscription, priority10,
+    ]
 }
 
 /// Competitor names, as printed and as matched by `--competitor`.
@@ -26,4 +31,7 @@ enum Competitor {
     static let stream = "EventBus stream"
     static let streamFloor = "floor: AsyncStream yield"
     static let loopFloor = "floor: enqueue on loop"
+    static let protocolMatch = "EventBus protocol subscription"
+    static let protocolUnmatched = "EventBus token-owned, unmatched protocol on bus"
+    static let prioritized = "EventBus token-owned, 10 priorities"
 }

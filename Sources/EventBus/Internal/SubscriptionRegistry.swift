@@ -16,6 +16,28 @@ struct SubscriptionRegistry {
         lists[eventKey]?.entries ?? []
     }
 
+    /// The list of `eventKey` if its protocol matches were resolved at `generation`, else nil
+    /// (the caller resolves them and calls ``installProtocolAdapters(_:for:generation:)``).
+    func snapshot(of eventKey: ObjectIdentifier, ifResolvedAt generation: UInt64) -> ContiguousArray<
+        AnySubscription
+    >? {
+        guard let list = lists[eventKey], list.protocolGeneration == generation else { return nil }
+        return list.entries
+    }
+
+    /// Replaces `eventKey`'s protocol matches with `adapters`, resolved at `generation`, unless
+    /// a publish on another thread already installed those of the same or a newer generation.
+    /// Creates the list if the type had none, so that an unmatched type is remembered as
+    /// resolved too. Returns the replaced adapters.
+    mutating func installProtocolAdapters(
+        _ adapters: [AnySubscription], for eventKey: ObjectIdentifier, generation: UInt64
+    ) -> [AnySubscription] {
+        var list = lists.removeValue(forKey: eventKey) ?? SubscriberList()
+        defer { lists.updateValue(list, forKey: eventKey) }
+        guard list.protocolGeneration < generation else { return [] }
+        return list.replaceProtocolAdapters(with: adapters, generation: generation)
+    }
+
     /// Appends `subscription` to its type's list, after pruning finished entries when the list
     /// has doubled since the last prune. That keeps subscribe amortized O(1) while dead entries
     /// can never make up more than half of a list. Returns the pruned entries.
@@ -88,6 +110,24 @@ struct SubscriberList {
 
     var entries: ContiguousArray<AnySubscription> = []
     private var pruneThreshold = minimumPruneThreshold
+    /// The protocol-subscription generation the list's adapters were resolved at (0: never).
+    private(set) var protocolGeneration: UInt64 = 0
+
+    /// Swaps the protocol adapters for `adapters` and stamps the list; returns the old ones.
+    mutating func replaceProtocolAdapters(with adapters: [AnySubscription], generation: UInt64)
+        -> [AnySubscription]
+    {
+        var retired: [AnySubscription] = []
+        entries.removeAll { entry in
+            guard entry.tier == 1 else { return false }
+            retired.append(entry)
+            return true
+        }
+        for adapter in adapters { insertInDeliveryOrder(adapter) }
+        keepBufferAtLeastACacheLine()
+        protocolGeneration = generation
+        return retired
+    }
 
     /// Files `subscription` in delivery order; returns the entries pruned to make room, if any.
     mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {

@@ -35,6 +35,21 @@ final class SubscriptionStore: Sendable {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
     }
 
+    func snapshot(of eventKey: ObjectIdentifier, ifResolvedAt generation: UInt64) -> ContiguousArray<
+        AnySubscription
+    >? {
+        withShard(for: eventKey) { $0.snapshot(of: eventKey, ifResolvedAt: generation) }
+    }
+
+    func installProtocolAdapters(
+        _ adapters: [AnySubscription], for eventKey: ObjectIdentifier, generation: UInt64
+    ) {
+        let retired = withShard(for: eventKey) {
+            $0.installProtocolAdapters(adapters, for: eventKey, generation: generation)
+        }
+        release(retired)
+    }
+
     // Retired entries are returned out of the locked region and released when the caller's
     // binding ends, after the unlock: their handlers' captures may run `deinit` code that
     // publishes on this very bus.

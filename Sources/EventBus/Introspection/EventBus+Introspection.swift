@@ -12,7 +12,7 @@ extension EventBus {
     /// subscriptions and are not listed.
     public func subscriptionSnapshot() -> [String: [SubscriptionInfo]] {
         var grouped: [String: [SubscriptionInfo]] = [:]
-        for entry in store.allEntries() where !entry.isFinished {
+        for entry in store.allEntries() + protocols.targets() where !entry.isFinished && entry.tier == 0 {
             grouped[entry.eventTypeName, default: []].append(SubscriptionInfo(entry))
         }
         return grouped

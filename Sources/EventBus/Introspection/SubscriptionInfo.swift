@@ -20,7 +20,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
     }
 
     /// The subscribed event type's name (for a protocol subscription, the protocol's, such as
-    /// `any CartEvent`).
+    /// `CartEvent`).
     public let eventTypeName: String
     /// The owner's type name for owner-bound subscriptions; `ownerless` or `AsyncStream` for
     /// token-owned ones. This is what you look for when hunting a leak.

@@ -1,0 +1,62 @@
+extension EventBus {
+    /// Subscribes `owner` to every event whose type conforms to a protocol, such as all
+    /// `CartEvent`s, or every event with `(any EventBusEvent).self`.
+    ///
+    /// The handler gets the event as the protocol's existential and runs synchronously on the
+    /// publisher's thread. In a publish it runs in descending `priority` together with the
+    /// event type's own subscriptions; among equal priorities, after them (in the order the
+    /// protocol subscriptions were made). Stop propagation, dead events and taps treat it like
+    /// any other subscription. The owner is held weakly.
+    ///
+    /// Which concrete types match is worked out once per type, on its first publish after a
+    /// protocol subscription was added or removed, and cached in that type's list; a publish of
+    /// a type that matches nothing pays one comparison for the feature, and a bus without
+    /// protocol subscriptions one atomic load.
+    ///
+    /// ```swift
+    /// protocol CartEvent: EventBusEvent {}
+    /// bus.subscribe(owner: log, conformingTo: (any CartEvent).self) { log, event in
+    ///     log.append("\(type(of: event))")
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, priority: Int = 0,
+        handler: @escaping @Sendable (Owner, Existential) -> Void
+    ) -> SubscriptionToken {
+        registerProtocol(OwnedSubscription(owner: owner, once: false, priority: priority, handler: handler))
+    }
+
+    /// Subscribes an owner-less handler to every event whose type conforms to a protocol; same
+    /// matching and ordering as the owner-bound variant.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribe<Existential: Sendable>(
+        conformingTo protocolType: Existential.Type, priority: Int = 0,
+        handler: @escaping @Sendable (Existential) -> Void
+    ) -> SubscriptionToken {
+        registerProtocol(OwnerlessSubscription(priority: priority, handler: handler), cancelsOnDeinit: true)
+    }
+
+    private func registerProtocol<Existential>(
+        _ target: Subscription<Existential>, cancelsOnDeinit: Bool = false
+    ) -> SubscriptionToken {
+        protocols.add(ProtocolBinding(target: target))
+        return SubscriptionToken(subscription: target, store: protocols, cancelsOnDeinit: cancelsOnDeinit)
+    }
+
+    /// The snapshot for a publish while protocol subscriptions exist: the cached list when its
+    /// matches are current, otherwise the matches are resolved with this event, installed, and
+    /// the list is read again. Nothing here runs user code (conformance checks and allocation).
+    func snapshotResolvingProtocols<Event: EventBusEvent>(
+        of eventKey: ObjectIdentifier, for event: Event, generation: UInt64
+    ) -> ContiguousArray<AnySubscription> {
+        if let snapshot = store.snapshot(of: eventKey, ifResolvedAt: generation) { return snapshot }
+        let current = protocols.bindings()
+        let adapters = current.bindings.compactMap { $0.adapter(for: event) }
+        store.installProtocolAdapters(adapters, for: eventKey, generation: current.generation)
+        return store.snapshot(of: eventKey)
+    }
+}

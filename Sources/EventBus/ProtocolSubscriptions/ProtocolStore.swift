@@ -1,0 +1,71 @@
+import Synchronization
+
+/// The bus's protocol (supertype) subscriptions, and a generation number that tells publishers
+/// whether the matches cached in each event type's list are still current.
+///
+/// The generation is 0 while there is no protocol subscription: publishing then checks one
+/// atomic and takes the plain path. Every change stores a fresh, larger number, so a list
+/// stamped with an older one is re-resolved by its next publish.
+final class ProtocolStore: Sendable {
+    private struct State {
+        var bindings: [AnyProtocolBinding] = []
+        var counter: UInt64 = 0
+    }
+
+    private let state = LockedValue(State())
+    private let published = Atomic<UInt64>(0)
+
+    /// 0 when no protocol subscription exists; otherwise the current generation.
+    var generation: UInt64 { published.load(ordering: .acquiring) }
+
+    func add(_ binding: AnyProtocolBinding) {
+        let retired = state.withLock { state in
+            let finished = state.bindings.filter { $0.target.isFinished }
+            state.bindings.removeAll { $0.target.isFinished }
+            state.bindings.append(binding)
+            publishNewGeneration(&state)
+            return finished
+        }
+        _ = consume retired  // released after unlocking: handlers' captures may run deinit code
+    }
+
+    /// The bindings and the generation they belong to, read together.
+    func bindings() -> (generation: UInt64, bindings: [AnyProtocolBinding]) {
+        state.withLock { ($0.bindings.isEmpty ? 0 : $0.counter, $0.bindings) }
+    }
+
+    /// Cancels and removes the protocol subscriptions of `owner`.
+    func removeAll(ownedBy owner: AnyObject) {
+        let retired = state.withLock { state in
+            let owned = state.bindings.filter { $0.target.isOwned(by: owner) }
+            guard !owned.isEmpty else { return owned }
+            for binding in owned { binding.target.markCancelled() }
+            state.bindings.removeAll { $0.target.isOwned(by: owner) }
+            publishNewGeneration(&state)
+            return owned
+        }
+        _ = consume retired
+    }
+
+    /// The live protocol subscriptions, for introspection.
+    func targets() -> [AnySubscription] {
+        state.withLock { $0.bindings.map(\.target) }
+    }
+
+    private func publishNewGeneration(_ state: inout State) {
+        state.counter += 1
+        published.store(state.bindings.isEmpty ? 0 : state.counter, ordering: .releasing)
+    }
+}
+
+extension ProtocolStore: SubscriptionRemoving {
+    func remove(_ subscription: AnySubscription) {
+        let retired = state.withLock { state in
+            let removed = state.bindings.filter { $0.target === subscription }
+            state.bindings.removeAll { $0.target === subscription }
+            publishNewGeneration(&state)
+            return removed
+        }
+        _ = consume retired
+    }
+}
