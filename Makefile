@@ -3,7 +3,7 @@
 SWIFT ?= swift
 WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: help deps build run test unit e2e tsan lint docs bench bench-quick screenshots coverage clean
+.PHONY: help deps build run test unit e2e tsan asan lint docs bench bench-quick screenshots coverage clean
 
 # The first target, so a bare `make` says what there is instead of silently installing deps.
 help:
@@ -12,6 +12,7 @@ help:
 	@echo "make unit | e2e    one half of make test"
 	@echo "make build         debug build, warnings as errors"
 	@echo "make tsan          the tests under ThreadSanitizer"
+	@echo "make asan          the tests under AddressSanitizer, leaks included"
 	@echo "make lint | docs   swift-format lint; DocC archive (warnings as errors)"
 	@echo "make bench | bench-quick   release benchmark"
 	@echo "make coverage      library line coverage (fails below the floor)"
@@ -40,6 +41,13 @@ e2e: deps
 
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
+# Leak detection is Linux-only (Apple's AddressSanitizer refuses detect_leaks=1).
+ASAN_LEAKS = $(if $(filter Darwin,$(shell uname -s)),0,1)
+asan: deps
+	ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build/asan \
+		--filter 'EventBusTests|EventDemoTests|TerminalUITests'
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests

@@ -81,13 +81,12 @@ struct ServicesTests {
         let logins = Collector<UserDidLoginEvent>(bus)
         let cancels = Collector<LoginDidCancelEvent>(bus)
         let logouts = Collector<UserDidLogoutEvent>(bus)
-        let release = LockedValue<(@Sendable () -> Void)?>(nil)
-        let held = Background { _, work in release.withLock { $0 = work } }
-        let sut = AuthService(bus: bus, background: held)
+        let held = HeldBackground()
+        let sut = AuthService(bus: bus, background: held.background)
 
         sut.login(username: "alice")
         sut.toggle()
-        release.withLock { $0 }?()
+        held.releaseAll()
 
         #expect(cancels.all.map(\.username) == ["alice"])
         #expect(logins.all.isEmpty)
