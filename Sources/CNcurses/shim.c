@@ -35,7 +35,7 @@ static void disable_flow_control(void) {
     }
 }
 
-int cnc_start(void) {
+int cnc_start(int mouse) {
     setlocale(LC_ALL, "");
     const char *term = getenv("TERM");
     if (term == NULL || *term == '\0') {
@@ -67,6 +67,13 @@ int cnc_start(void) {
     if (has_colors()) {
         start_color();
         use_default_colors();
+    }
+    // ncurses only sends the terminal's mouse-enable string (terminfo XM: SGR mode 1006 plus
+    // click tracking 1000 for xterm; plain 1000 elsewhere) and, more to the point, turns it off
+    // again in endwin() and back on when resuming after Ctrl-Z. We still read the reports
+    // ourselves from stdin. No motion reports: nothing in the app follows a hovering pointer.
+    if (mouse) {
+        mousemask(ALL_MOUSE_EVENTS, NULL);
     }
     return CNC_OK;
 }

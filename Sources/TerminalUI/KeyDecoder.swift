@@ -1,8 +1,12 @@
-/// Turns the bytes a terminal sends into ``Key``s: a small state machine, fed one byte at a time.
+/// Turns the bytes a terminal sends into ``Key``s and ``MouseEvent``s: a small state machine, fed
+/// one byte at a time.
 ///
-/// Handles printable UTF-8 (multi-byte sequences are buffered until complete), control bytes, and
-/// the CSI (`ESC [`) and SS3 (`ESC O`) sequences xterm-like terminals send for arrows and friends.
-/// Unknown sequences are swallowed whole rather than leaking stray characters into the app.
+/// Handles printable UTF-8 (multi-byte sequences are buffered until complete), control bytes, the
+/// CSI (`ESC [`) and SS3 (`ESC O`) sequences xterm-like terminals send for arrows and friends, and
+/// mouse reports in both encodings: SGR (`ESC [ < b ; x ; y M`, mode 1006, what xterm and tmux
+/// send when asked) and the older X10 one (`ESC [ M` and three raw bytes, what a terminal without
+/// mode 1006 sends). Unknown sequences are swallowed whole rather than leaking stray characters
+/// into the app; a mouse report is never mistaken for typed text.
 ///
 /// A lone `ESC` byte is ambiguous: it may start a sequence whose rest has not arrived yet. The
 /// decoder holds it (``hasPendingEscape``) and the caller calls ``flush()`` when no more bytes come
@@ -13,6 +17,7 @@ public struct KeyDecoder: Sendable {
         case escape
         case csi(parameters: [UInt8])
         case ss3
+        case x10Mouse(bytes: [UInt8])
         case utf8(bytes: [UInt8], remaining: Int)
     }
 
@@ -24,13 +29,13 @@ public struct KeyDecoder: Sendable {
     /// True when an `ESC` byte is being held back, waiting to see if a sequence follows.
     public var hasPendingEscape: Bool { state == .escape }
 
-    /// Feeds a chunk of bytes; returns the keys they complete, in order.
-    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [Key] {
-        var keys: [Key] = []
+    /// Feeds a chunk of bytes; returns the keys and mouse events they complete, in order.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [InputEvent] {
+        var events: [InputEvent] = []
         for byte in bytes {
-            if let key = feed(byte) { keys.append(key) }
+            if let event = feed(byte) { events.append(event) }
         }
-        return keys
+        return events
     }
 
     /// Ends an ambiguous `ESC`: returns `.escape` if one was pending, and resets to the ground state.
@@ -39,37 +44,57 @@ public struct KeyDecoder: Sendable {
         return state == .escape ? .escape : nil
     }
 
-    /// Feeds one byte; returns the key it completes, if any.
-    public mutating func feed(_ byte: UInt8) -> Key? {
+    /// Feeds one byte; returns the key or mouse event it completes, if any.
+    public mutating func feed(_ byte: UInt8) -> InputEvent? {
         switch state {
         case .ground:
-            return ground(byte)
+            return ground(byte).map(InputEvent.key)
         case .escape:
             switch byte {
             case UInt8(ascii: "["): state = .csi(parameters: [])
             case UInt8(ascii: "O"): state = .ss3
-            case 0x1B: return .escape  // ESC ESC: the first was a real Escape; stay pending.
+            case 0x1B: return .key(.escape)  // ESC ESC: the first was a real Escape; stay pending.
             default:
                 // Alt+key arrives as ESC followed by the key; report just the key.
                 state = .ground
-                return ground(byte)
+                return ground(byte).map(InputEvent.key)
             }
             return nil
         case .csi(let parameters):
             // Parameter and intermediate bytes are 0x20...0x3F; a final byte is 0x40...0x7E.
             if (0x20...0x3F).contains(byte) {
-                state = .csi(parameters: parameters + [byte])
+                // Bounded, so a stream of parameter bytes cannot grow memory; an overlong
+                // sequence gets a byte no parameter has, which makes it decode to nothing.
+                state = .csi(parameters: parameters.count < 32 ? parameters + [byte] : [0xFF])
+                return nil
+            }
+            if byte == UInt8(ascii: "M"), parameters.isEmpty {
+                state = .x10Mouse(bytes: [])  // Three raw bytes follow: button, column, row.
                 return nil
             }
             state = .ground
-            return Self.csiKey(final: byte, parameters: parameters)
+            if parameters.first == UInt8(ascii: "<") {
+                return Self.sgrMouse(final: byte, parameters: parameters.dropFirst()).map(InputEvent.mouse)
+            }
+            return Self.csiKey(final: byte, parameters: parameters).map(InputEvent.key)
         case .ss3:
             state = .ground
-            return Self.ss3Keys[byte]
+            return Self.ss3Keys[byte].map(InputEvent.key)
+        case .x10Mouse(let bytes):
+            guard bytes.count == 2 else {
+                state = .x10Mouse(bytes: bytes + [byte])
+                return nil
+            }
+            state = .ground
+            // Each value is sent as 32 + value, positions 1-based: a byte below 33 is no position.
+            let event = MouseEvent(
+                buttonCode: Int(bytes[0]) - 32, column: Int(bytes[1]) - 33, row: Int(byte) - 33,
+                released: false)
+            return event.map(InputEvent.mouse)
         case .utf8(let bytes, let remaining):
             guard byte & 0xC0 == 0x80 else {  // Not a continuation byte: drop the broken prefix.
                 state = .ground
-                return ground(byte)
+                return ground(byte).map(InputEvent.key)
             }
             let collected = bytes + [byte]
             if remaining > 1 {
@@ -77,7 +102,7 @@ public struct KeyDecoder: Sendable {
                 return nil
             }
             state = .ground
-            return String(validating: collected, as: UTF8.self).flatMap(\.first).map(Key.character)
+            return String(validating: collected, as: UTF8.self).flatMap(\.first).map { .key(.character($0)) }
         }
     }
 
@@ -100,6 +125,19 @@ public struct KeyDecoder: Sendable {
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
         UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
     ]
+
+    /// `ESC [ < button ; column ; row` then `M` (press, drag, wheel) or `m` (release).
+    private static func sgrMouse(final: UInt8, parameters: ArraySlice<UInt8>) -> MouseEvent? {
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map {
+            Int(String(decoding: $0, as: UTF8.self))
+        }
+        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2] else {
+            return nil
+        }
+        return MouseEvent(
+            buttonCode: code, column: column - 1, row: row - 1, released: final == UInt8(ascii: "m"))
+    }
 
     private static func csiKey(final: UInt8, parameters: [UInt8]) -> Key? {
         if let key = ss3Keys[final] { return key }  // ESC [ A and friends, with or without modifiers.

@@ -36,4 +36,9 @@ public final class RecordingTerminal: Terminal {
     public func type(_ keys: Key...) {
         queuedEvents += keys.map(TerminalEvent.key)
     }
+
+    /// Queues a left click at (`column`, `row`) for the next ``readEvents()``.
+    public func click(column: Int, row: Int) {
+        queuedEvents.append(.mouse(MouseEvent(.left, column: column, row: row)))
+    }
 }

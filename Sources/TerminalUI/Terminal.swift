@@ -2,6 +2,8 @@
 public enum TerminalEvent: Equatable, Sendable {
     /// The user pressed a key.
     case key(Key)
+    /// The user clicked, released or turned the wheel (only once the terminal reports the mouse).
+    case mouse(MouseEvent)
     /// The terminal changed size; the app should lay out again at once.
     case resized(Size)
     /// A termination signal (SIGINT, SIGTERM, SIGHUP) arrived; the loop should restore the terminal

@@ -27,6 +27,7 @@ enum AppLoop {
             for event in terminal.readEvents() {
                 switch event {
                 case .key(let key): app.handle(key)
+                case .mouse(let mouse): app.handle(mouse)
                 case .resized(let size): app.resize(to: size)
                 case .terminated(let signal): return 128 + signal
                 }

@@ -33,9 +33,10 @@ final class NcursesTerminal: Terminal {
         var background: TerminalColor
     }
 
-    /// Starts ncurses. Call only after checking stdin and stdout are TTYs.
-    init() throws(StartError) {
-        switch cnc_start() {
+    /// Starts ncurses, with mouse reports unless `mouse` is false. Call only after checking stdin
+    /// and stdout are TTYs.
+    init(mouse: Bool = true) throws(StartError) {
+        switch cnc_start(mouse ? 1 : 0) {
         case Int32(CNC_OK): break
         case Int32(CNC_BAD_TERM): throw .badTerminal(Self.termName)
         case Int32(CNC_NO_CURSOR_ADDRESSING): throw .noCursorAddressing(Self.termName)
@@ -87,7 +88,7 @@ final class NcursesTerminal: Terminal {
         if poll(&descriptor, 1, 0) > 0 {
             let count = read(STDIN_FILENO, &bytes, bytes.count)
             if count == 0 { return events + [.terminated(signal: SIGHUP)] }  // The terminal went away.
-            if count > 0 { events += decoder.feed(bytes.prefix(count)).map(TerminalEvent.key) }
+            if count > 0 { events += decoder.feed(bytes.prefix(count)).map(TerminalEvent.init) }
         } else if let escape = decoder.flush() {
             events.append(.key(escape))  // No more bytes came: the Esc was a real key press.
         }
@@ -131,5 +132,14 @@ final class NcursesTerminal: Terminal {
         cnc_init_pair(number, Int16(style.foreground.rawValue), Int16(style.background.rawValue))
         pairs[key] = number
         return number
+    }
+}
+
+extension TerminalEvent {
+    fileprivate init(_ input: InputEvent) {
+        switch input {
+        case .key(let key): self = .key(key)
+        case .mouse(let mouse): self = .mouse(mouse)
+        }
     }
 }

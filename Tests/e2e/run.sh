@@ -127,9 +127,29 @@ flow_control_is_off_while_running() {
     pane_stty | grep -qE '(^| )-ixon( |$)'
 }
 
+# tmux's view of the pane's mouse modes: "any sgr", for example "1 1" while the app runs.
+mouse_flags() { tm display-message -p -t "$SESSION" '#{mouse_any_flag} #{mouse_sgr_flag}'; }
+
+mouse_reporting_is_on_while_running() {
+    [ "$(mouse_flags)" = "1 1" ]
+}
+
+# A click is the bytes a terminal sends for it (SGR: ESC [ < button ; column ; row M, 1-based);
+# tmux forwards real clicks to the pane in exactly this form once the app asked for them.
+click() { tm send-keys -t "$SESSION" -l $'\e[<0;'"$1;$2M"; }
+
+clicks_focus_panes_and_press_help_bar_buttons() {
+    click 5 3 # inside the login pane
+    wait_for "┏━ Login" || return 1
+    local add_column
+    add_column=$(($(screen | tail -n 1 | grep -bo "a Add" | cut -d: -f1) + 2))
+    click "$add_column" 30
+    wait_for "Total (4 items)"
+}
+
 ctrl_s_does_not_freeze_the_screen() {
     tm send-keys -t "$SESSION" C-s a
-    wait_for "Total (4 items)"
+    wait_for "Total (5 items)"
 }
 
 q_exits_zero_and_restores_the_terminal() {
@@ -139,6 +159,7 @@ q_exits_zero_and_restores_the_terminal() {
         grep -qE '(^| )echo( |$)' "$WORK/main.stty" &&
         grep -qE '(^| )icanon( |$)' "$WORK/main.stty" &&
         grep -qE '(^| )ixon( |$)' "$WORK/main.stty" &&
+        [ "$(mouse_flags)" = "0 0" ] &&
         [ ! -s "$WORK/main.err" ]
 }
 
@@ -146,7 +167,7 @@ ctrl_c_exits_130_and_restores_the_terminal() {
     start sigint || return 1
     tm send-keys -t "$SESSION" C-c
     wait_for_file "$WORK/sigint.stty" &&
-        [ "$(cat "$WORK/sigint.status")" = 130 ] &&
+        [ "$(cat "$WORK/sigint.status")" = 130 ] && [ "$(mouse_flags)" = "0 0" ] &&
         grep -qE '(^| )echo( |$)' "$WORK/sigint.stty" && grep -qE '(^| )ixon( |$)' "$WORK/sigint.stty"
 }
 
@@ -196,9 +217,10 @@ ctrl_z_suspends_and_fg_resumes() {
     tm send-keys -t "$SESSION" "'$BIN'" Enter
     wait_for "Signed out" "Event log" || return 1
     tm send-keys -t "$SESSION" C-z
-    wait_for "Stopped" || return 1
+    wait_for "Stopped" && [ "$(mouse_flags)" = "0 0" ] || return 1
     tm send-keys -t "$SESSION" "clear; fg" Enter
     wait_for "Signed out" "Event log" && pane_stty | grep -qE '(^| )-ixon( |$)' || return 1
+    [ "$(mouse_flags)" = "1 1" ] || return 1
     tm send-keys -t "$SESSION" a
     wait_for "Total (1 item)" || return 1
     tm send-keys -t "$SESSION" q
@@ -225,9 +247,11 @@ check "adding items updates the cart total" adding_items_updates_the_cart_total
 check "event log lists the events" event_log_lists_the_events
 check "resize to 60x20 shows the too-small screen, back to 100x30 recovers" resize_shows_too_small_and_recovers
 check "software flow control (ixon) is off while the app runs" flow_control_is_off_while_running
+check "mouse reporting (SGR, mode 1006) is on while the app runs" mouse_reporting_is_on_while_running
+check "clicks focus a pane and press a help-bar button" clicks_focus_panes_and_press_help_bar_buttons
 check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
-check "q exits 0 and restores echo, line mode and flow control" q_exits_zero_and_restores_the_terminal
-check "Ctrl-C exits 130 and restores the terminal" ctrl_c_exits_130_and_restores_the_terminal
+check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
+check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
 check "SIGTERM exits 143" sigterm_exits_143
 check "not a TTY exits 2 with one line on stderr" not_a_tty_exits_2_with_one_line
 check "an unknown flag exits 2" unknown_flag_exits_2

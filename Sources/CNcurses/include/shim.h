@@ -37,9 +37,10 @@ enum {
 // Sets the locale from the environment, checks TERM with setupterm (which reports instead of
 // exiting) and refuses a terminal without cursor addressing, then starts ncurses on stdin/stdout
 // with newterm: cbreak, no echo, no newline translation, no software flow control (Ctrl-S would
-// freeze the screen), hidden cursor, colours if available. ncurses never reads input here; the
-// caller reads stdin itself.
-int cnc_start(void);
+// freeze the screen), hidden cursor, colours if available, and mouse click and wheel reports if
+// `mouse` is non-zero (off again on every path through cnc_stop/endwin). ncurses never reads
+// input here; the caller reads stdin itself.
+int cnc_start(int mouse);
 
 // Restores the terminal (endwin). Safe to call more than once.
 void cnc_stop(void);

@@ -21,16 +21,38 @@ enum Chrome {
         buffer.write(text, column: end, row: rect.y, style: style, clip: rect)
     }
 
-    static func helpBar(loggedIn: Bool, into buffer: inout ScreenBuffer, in rect: Rect) {
-        let keys: [(String, String)] = [
-            ("l", loggedIn ? "Logout" : "Login"), ("a", "Add"), ("r", "Remove"), ("c", "Checkout"),
-            ("x", "Clear"), ("Tab", "Focus"), ("?", "Help"), ("q", "Quit"),
+    /// One clickable entry of the help bar: the key it stands for and where it is drawn.
+    struct HelpButton: Equatable {
+        var key: Key
+        var keyName: String
+        var label: String
+        var rect: Rect
+    }
+
+    /// The help bar's buttons laid out in `rect`: what ``helpBar(loggedIn:into:in:)`` draws and
+    /// what a click is tested against, from one function so the two cannot disagree.
+    static func helpButtons(loggedIn: Bool, in rect: Rect) -> [HelpButton] {
+        let keys: [(Key, String, String)] = [
+            (.character("l"), "l", loggedIn ? "Logout" : "Login"), (.character("a"), "a", "Add"),
+            (.character("r"), "r", "Remove"), (.character("c"), "c", "Checkout"),
+            (.character("x"), "x", "Clear"), (.tab, "Tab", "Focus"), (.character("?"), "?", "Help"),
+            (.character("q"), "q", "Quit"),
         ]
-        // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
         var x = rect.x + 1
-        for (key, label) in keys {
-            x = buffer.write(key, column: x, row: rect.y, style: Theme.title, clip: rect)
-            x = buffer.write(" \(label) ", column: x, row: rect.y, style: Theme.bar, clip: rect) + 1
+        return keys.map { key, name, label in
+            let width = name.count + label.count + 2
+            defer { x += width + 1 }
+            return HelpButton(
+                key: key, keyName: name, label: label, rect: Rect(x: x, y: rect.y, width: width, height: 1))
+        }
+    }
+
+    static func helpBar(loggedIn: Bool, into buffer: inout ScreenBuffer, in rect: Rect) {
+        // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
+        for button in helpButtons(loggedIn: loggedIn, in: rect) {
+            let x = buffer.write(
+                button.keyName, column: button.rect.x, row: rect.y, style: Theme.title, clip: rect)
+            buffer.write(" \(button.label) ", column: x, row: rect.y, style: Theme.bar, clip: rect)
         }
     }
 

@@ -89,6 +89,16 @@ public final class DemoApp {
         if !services.cart.checkout() { notice = "The cart is empty: press a to add a product" }
     }
 
+    /// Whether someone is signed in, as the login pane last heard.
+    var isLoggedIn: Bool {
+        if case .loggedIn = login.state { true } else { false }
+    }
+
+    /// Gives `pane` the focus (a click on it).
+    func focus(_ pane: Focus) {
+        focus = pane
+    }
+
     private func moveFocus(by step: Int) {
         let all = Focus.allCases
         let index = all.firstIndex(of: focus)!
