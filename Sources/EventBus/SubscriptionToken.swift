@@ -40,6 +40,7 @@ public final class SubscriptionToken: Sendable, Hashable {
     public func cancel() {
         if subscription.markCancelled() {
             store.remove(subscription)
+            subscription.retire()
         }
     }
 

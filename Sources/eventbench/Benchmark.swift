@@ -49,6 +49,11 @@ struct Benchmark {
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(name, contenders, samples, baseline: Competitor.token))
         }
+        if options.includes(scenario: ScenarioName.asyncHandler) {
+            let contenders = asyncHandlerContenders(options: options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(ScenarioName.asyncHandler, contenders, samples, baseline: Competitor.stream))
+        }
         if options.includes(scenario: ScenarioName.mainLoop) {
             results.append(mainLoopLatencyRows(options: options, samples: options.quick ? 200 : 5_000))
         }
@@ -118,6 +123,7 @@ func shortName(_ competitor: String) -> String {
     case Competitor.directFloor: "direct floor"
     case Competitor.streamFloor: "AsyncStream floor"
     case Competitor.token: "token-owned"
+    case Competitor.stream: "stream"
     default: competitor
     }
 }

@@ -12,10 +12,11 @@ enum ScenarioName {
     static let mainLoop = "main-loop latency"
     static let protocolSubscription = "protocol subscription"
     static let priority10 = "priority-10"
+    static let asyncHandler = "async handler"
 
     static let all = [
         publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop,
-        protocolSubscription, priority10,
+        protocolSubscription, priority10, asyncHandler,
     ]
 }
 
@@ -34,4 +35,5 @@ enum Competitor {
     static let protocolMatch = "EventBus protocol subscription"
     static let protocolUnmatched = "EventBus token-owned, unmatched protocol on bus"
     static let prioritized = "EventBus token-owned, 10 priorities"
+    static let asyncHandler = "EventBus async handler"
 }

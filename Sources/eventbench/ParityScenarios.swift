@@ -1,4 +1,6 @@
 import EventBus
+import Foundation
+import Synchronization
 
 /// A protocol that `Ping` conforms to, for the protocol-subscription rows.
 protocol BenchEvent: EventBusEvent {
@@ -77,4 +79,48 @@ func priorityContenders(options: Options) -> [Contender] {
         }
     }
     return contenders.all
+}
+
+/// Async handler throughput: this thread publishes a burst into an async subscription, then
+/// waits until the handler has run for every event; one operation is one event published and
+/// handled. The stream row next to it is the same burst consumed by a `for await` loop.
+func asyncHandlerContenders(options: Options) -> [Contender] {
+    var contenders = ContenderList(options: options)
+    contenders.add(Competitor.asyncHandler) {
+        let bus = EventBus()
+        let progress = BurstProgress()
+        let token = bus.subscribe(to: Ping.self) { (event: Ping) async in progress.handled(event.value) }
+        return { count in
+            withExtendedLifetime(token) {
+                progress.expect(count)
+                for index in 0..<count { bus.publish(Ping(value: index)) }
+                progress.wait()
+            }
+        }
+    }
+    contenders.add(Competitor.stream) {
+        let bus = EventBus()
+        return { count in
+            let stream = bus.stream(Ping.self, bufferingPolicy: .unbounded)
+            for index in 0..<count { bus.publish(Ping(value: index)) }
+            consume(stream, count: count).wait()
+        }
+    }
+    return contenders.all
+}
+
+/// Counts handled events and wakes the publisher when a burst is done.
+final class BurstProgress: Sendable {
+    private let remaining = Atomic<Int>(0)
+    private let sink = Sink()
+    private let done = DispatchSemaphore(value: 0)
+
+    func expect(_ count: Int) { remaining.store(count, ordering: .releasing) }
+
+    func handled(_ value: Int) {
+        sink.add(value)
+        if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { done.signal() }
+    }
+
+    func wait() { done.wait() }
 }

@@ -33,7 +33,7 @@ func streamContenders(options: Options) -> [Contender] {
 }
 
 /// Starts a detached task that reads `count` events; the semaphore is signalled when it has.
-private func consume(_ stream: AsyncStream<Ping>, count: Int) -> DispatchSemaphore {
+func consume(_ stream: AsyncStream<Ping>, count: Int) -> DispatchSemaphore {
     let finished = DispatchSemaphore(value: 0)
     let sink = Sink()
     Task.detached {

@@ -84,6 +84,10 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Whether `candidate` is this entry's owner.
     func isOwned(by candidate: AnyObject) -> Bool { false }
 
+    /// Called once the entry has been cancelled or dropped from its list, with no lock held,
+    /// for kinds that own resources beyond the handler (an async subscription's task).
+    func retire() {}
+
     /// How events reach the handler, for introspection.
     var deliveryKind: SubscriptionInfo.Delivery { .synchronous }
 

@@ -87,7 +87,8 @@ final class SubscriptionStore: Sendable {
 
     /// Drops the last registry references to retired entries; called with no lock held.
     private func release(_ retired: consuming [AnySubscription]) {
-        _ = consume retired
+        let entries = consume retired
+        for entry in entries where entry.isFinished { entry.retire() }
     }
 
     func count(of eventKey: ObjectIdentifier) -> Int {

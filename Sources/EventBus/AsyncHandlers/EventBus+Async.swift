@@ -1,0 +1,61 @@
+extension EventBus {
+    /// Subscribes `owner` with an `async` handler that runs one event at a time, in publish
+    /// order, in a task of its own.
+    ///
+    /// Each publish queues the event and returns without waiting (after the publish's
+    /// synchronous handlers, like an executor delivery; `priority` only orders the queuing).
+    /// The subscription's task takes the next event only after the handler has returned for the
+    /// previous one, so handlers of one subscription never overlap and never reorder, however
+    /// many threads publish. Different subscriptions run concurrently.
+    ///
+    /// The handler runs on `executor` when given (a `TaskExecutor`), otherwise on the global
+    /// concurrent executor. To run it on an actor, make the actor the owner and call it, or
+    /// write a global-actor closure such as `{ @MainActor owner, event in … }`.
+    ///
+    /// A thrown error goes to the bus's failure handler and taps (``setFailureHandler(_:)``); the
+    /// next event is still handled. The owner is held weakly and checked before each event; it
+    /// is kept alive while its handler runs. ``SubscriptionToken/cancel()`` drops the queued
+    /// events and cancels the running handler's task (`Task.isCancelled` becomes true, and
+    /// `Task.sleep` and other cancellable waits throw `CancellationError`, which is not reported).
+    ///
+    /// Events wait in an unbounded queue while the handler is busy.
+    ///
+    /// ```swift
+    /// bus.subscribe(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
+    ///     try await uploader.upload(event.photoID)
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        on executor: (any TaskExecutor)? = nil,
+        handler: @escaping @Sendable (Owner, Event) async throws -> Void
+    ) -> SubscriptionToken {
+        register(
+            AsyncSubscription(
+                anchor: .owner(owner), priority: priority, executor: executor, failures: failures
+            ) { owner, event in
+                // The anchor only hands back the owner it was created with.
+                try await handler(unsafeDowncast(owner!, to: Owner.self), event)
+            })
+    }
+
+    /// Subscribes an owner-less `async` handler; same ordering, executor, error and
+    /// cancellation rules as the owner-bound variant.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribe<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, priority: Int = 0,
+        on executor: (any TaskExecutor)? = nil,
+        handler: @escaping @Sendable (Event) async throws -> Void
+    ) -> SubscriptionToken {
+        register(
+            AsyncSubscription(anchor: .ownerless, priority: priority, executor: executor, failures: failures)
+            {
+                _, event in try await handler(event)
+            },
+            cancelsOnDeinit: true)
+    }
+}

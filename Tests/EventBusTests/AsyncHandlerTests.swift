@@ -1,0 +1,176 @@
+import Dispatch
+import EventBus
+import Testing
+
+@Suite("Async handlers", .timeLimit(.minutes(1)))
+struct AsyncHandlerTests {
+    struct Refused: Error {}
+
+    /// Records what an async handler saw: order, and how many ran at the same time.
+    final class Probe: Sendable {
+        private let state = LockBox<(running: Int, maxRunning: Int, seen: [Int])>((0, 0, []))
+
+        func enter(_ number: Int) {
+            state.mutate {
+                $0.running += 1
+                $0.maxRunning = max($0.maxRunning, $0.running)
+                $0.seen.append(number)
+            }
+        }
+
+        func leave() { state.mutate { $0.running -= 1 } }
+
+        var seen: [Int] { state.value.seen }
+        var maxRunning: Int { state.value.maxRunning }
+    }
+
+    @Test func handlesOneEventAtATimeInPublishOrderFromManyThreads() async {
+        // Given an async handler that suspends in the middle of every event
+        let sut = EventBus()
+        let probe = Probe()
+        let token = sut.subscribe(to: Ping.self) { event in
+            probe.enter(event.number)
+            await Task.yield()
+            probe.leave()
+        }
+
+        // When four threads publish 100 numbered events each
+        await Task.detached {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<100 { sut.publish(Ping(number: thread * 1_000 + index)) }
+            }
+        }.value
+
+        // Then every event ran, never two at once, each thread's events in its order
+        await waitUntil { probe.seen.count == 400 }
+        #expect(probe.maxRunning == 1)
+        for thread in 0..<4 {
+            let mine = probe.seen.filter { $0 / 1_000 == thread }
+            #expect(mine == (0..<100).map { thread * 1_000 + $0 })
+        }
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancellingTheTokenCancelsTheRunningHandlerAndDropsTheQueue() async {
+        // Given a handler stuck in a long sleep, with more events queued behind it
+        let sut = EventBus()
+        let owner = Owner()
+        let reported = LockBox(0)
+        sut.setFailureHandler { _ in reported.mutate { $0 += 1 } }
+        let token = sut.subscribe(owner: owner) { (owner: Owner, event: Ping) async throws in
+            owner.log.append("start \(event.number)")
+            do {
+                try await Task.sleep(for: .seconds(120))
+            } catch {
+                owner.log.append("cancelled \(event.number)")
+                throw error
+            }
+        }
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 2))
+        await waitUntil { owner.log.all == ["start 1"] }
+
+        // When
+        token.cancel()
+
+        // Then the running handler saw the cancellation, the queued event never ran, and the
+        // CancellationError was not reported as a failure
+        await waitUntil { owner.log.all == ["start 1", "cancelled 1"] }
+        sut.publish(Ping(number: 3))
+        #expect(owner.log.all == ["start 1", "cancelled 1"])
+        #expect(reported.value == 0)
+    }
+
+    @Test func errorsGoToTheFailureHandlerAndTheNextEventStillRuns() async {
+        let sut = EventBus()
+        let owner = Owner()
+        let failures = LockBox<[SubscriberFailure]>([])
+        sut.setFailureHandler { failure in failures.mutate { $0.append(failure) } }
+        sut.subscribe(owner: owner) { (owner: Owner, event: Ping) async throws in
+            owner.log.append("\(event.number)")
+            if event.number == 1 { throw Refused() }
+        }
+
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 2))
+
+        await waitUntil { owner.log.count == 2 && failures.value.count == 1 }
+        #expect(failures.value.first?.error is Refused)
+        #expect(failures.value.first?.subscription.delivery == .async)
+        #expect((failures.value.first?.event as? Ping)?.number == 1)
+    }
+
+    @Test func aReleasedOwnerGetsNothingMore() async {
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
+        sut.subscribe(owner: owner!) { (owner: Owner, event: Ping) async in
+            owner.log.append("\(event.number)")
+        }
+        sut.publish(Ping(number: 1))
+        await waitUntil { log.count == 1 }
+
+        owner = nil
+        sut.publish(Ping(number: 2))
+        sut.publish(Ping(number: 3))
+
+        #expect(log.all == ["1"])
+        #expect(sut.subscriptionCount(for: Ping.self) == 0)
+    }
+
+    @Test @MainActor func aGlobalActorClosureRunsOnThatActor() async {
+        let sut = EventBus()
+        let owner = MainActorOwner()
+        sut.subscribe(owner: owner) { @MainActor (owner: MainActorOwner, event: Ping) async in
+            owner.receive(event.number)
+        }
+
+        await Task.detached { for number in 0..<20 { sut.publish(Ping(number: number)) } }.value
+
+        await waitUntil { owner.received.count == 20 }
+        #expect(owner.received == Array(0..<20))
+    }
+
+    @Test func aTaskExecutorRunsTheHandler() async {
+        let sut = EventBus()
+        let executor = QueueTaskExecutor()
+        let onQueue = LockBox<[Bool]>([])
+        let token = sut.subscribe(to: Ping.self, on: executor) { _ in
+            onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: QueueTaskExecutor.key) == true) }
+        }
+
+        sut.publish(Ping())
+        sut.publish(Ping())
+
+        await waitUntil { onQueue.value.count == 2 }
+        #expect(onQueue.value == [true, true])
+        #expect(sut.subscriptionSnapshot()["Ping"]?.first?.executorLabel == "QueueTaskExecutor")
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func aSynchronousClosureStillPicksTheSynchronousSubscription() {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (owner, event: Ping) in owner.log.append("sync \(event.number)") }
+
+        sut.publish(Ping(number: 1))
+
+        #expect(owner.log.all == ["sync 1"])
+        #expect(sut.subscriptionSnapshot()["Ping"]?.first?.delivery == .synchronous)
+    }
+}
+
+/// A task executor on a dispatch queue that marks its thread, so tests can see where jobs ran.
+final class QueueTaskExecutor: TaskExecutor {
+    static let key = DispatchSpecificKey<Bool>()
+    private let queue = DispatchQueue(label: "async-handler-tests")
+
+    init() {
+        queue.setSpecific(key: Self.key, value: true)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
