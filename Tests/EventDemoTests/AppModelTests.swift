@@ -48,6 +48,44 @@ struct AppModelTests {
         }
     }
 
+    @Test func listsTheLoyaltyErrorUnderItsOrderWhileThePanesStillUpdate() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.bus.publish(
+                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+            harness.services.cart.add()
+            harness.drain()
+
+            harness.press(.character("c"))
+            harness.drain(until: { harness.sut.cart.state.lastOrder != nil })
+
+            let log = harness.sut.eventLog.entries
+            let order = log.firstIndex { $0.typeName == "CheckoutDidCompleteEvent" && $0.failure == nil }
+            let failure = log.firstIndex { $0.failure != nil }
+            #expect(order.map { $0 + 1 } == failure)
+            #expect(log[failure ?? 0].failure == "no loyalty card for alice")
+            #expect(harness.screen.contains("✗ LoyaltyService threw   no loyalty card for alice"))
+            #expect(harness.screen.contains("✓ Order #1001 placed"))
+        }
+    }
+
+    @Test func showsTheAuditsVetoInTheCartAndTheLog() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.bus.publish(
+                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+            for _ in 0..<5 { harness.services.cart.add() }  // €125.60
+            harness.drain()
+
+            harness.press(.character("c"))
+            harness.drain(until: { harness.sut.cart.state.vetoReason != nil })
+
+            #expect(harness.screen.contains("✗ Checkout refused: over the €100.00 limit"))
+            #expect(harness.screen.contains("stop: AuditService"))
+            #expect(harness.sut.cart.state.itemCount == 5)
+        }
+    }
+
     @Test func changesNothingUntilTheLoopDrains() {
         onLoop {
             let harness = LoopHarness()

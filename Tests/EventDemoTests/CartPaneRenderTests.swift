@@ -23,6 +23,12 @@ struct CartPaneRenderTests {
         assertGolden(render(CartState(items: threeLines, selection: 1)), named: "cart-three-lines")
     }
 
+    @Test func saysWhyTheAuditRefusedTheCheckout() {
+        let state = CartState(items: threeLines, selection: 0, vetoReason: "over the €100.00 limit")
+
+        assertGolden(render(state, focused: false), named: "cart-checkout-refused")
+    }
+
     @Test func confirmsTheOrderAfterCheckout() {
         let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 6, total: Money(cents: 5990))
 

@@ -58,6 +58,46 @@ struct EventLogPaneRenderTests {
         #expect(text.contains("UserDidLoginEvent"))
     }
 
+    private var vetoAndFailure: [EventLogEntry] {
+        [
+            EventLogEntry(
+                sequenceNumber: 9, time: Fixtures.date, typeName: "CheckoutVetoedEvent",
+                publisher: "AuditService",
+                summary: "over the €100.00 limit", reachedCount: 1,
+                recipients: [.init(subscriberName: "CartPane", executorLabel: "main-loop")]),
+            EventLogEntry(
+                sequenceNumber: 8, time: Fixtures.date, typeName: "CheckoutRequestedEvent",
+                publisher: "CartService",
+                summary: "5 items, €125.60", reachedCount: 1,
+                recipients: [.init(subscriberName: "AuditService", executorLabel: "publisher")],
+                consumedBy: "AuditService"),
+            EventLogEntry(
+                sequenceNumber: 7, time: Fixtures.date, typeName: "CheckoutDidCompleteEvent",
+                publisher: "CartService",
+                summary: "order #1001, €28.40", reachedCount: 3,
+                recipients: [.init(subscriberName: "LoyaltyService", executorLabel: "publisher")]),
+            EventLogEntry(
+                sequenceNumber: 7, time: Fixtures.date, typeName: "CheckoutDidCompleteEvent",
+                publisher: "LoyaltyService", summary: "", reachedCount: 0,
+                recipients: [.init(subscriberName: "LoyaltyService", executorLabel: "publisher")],
+                failure: "no loyalty card for alice"),
+        ]
+    }
+
+    @Test func marksAStoppedEventAndListsAFailureUnderItsEvent() {
+        assertGolden(render(vetoAndFailure, width: 80), named: "event-log-veto-and-failure")
+    }
+
+    @Test func describesStopsAndFailuresInTheStatusLine() {
+        #expect(
+            vetoAndFailure[1].flowDescription
+                == "CartService ➜ CheckoutRequestedEvent ➜ AuditService on publisher (stopped by AuditService)"
+        )
+        #expect(
+            vetoAndFailure[3].flowDescription
+                == "LoyaltyService ✗ CheckoutDidCompleteEvent: no loyalty card for alice")
+    }
+
     @Test func describesTheFlowOfAnEventInOneLine() {
         #expect(
             entries[0].flowDescription

@@ -10,6 +10,10 @@ public struct DemoServices: Sendable {
     public let profile: ProfileService
     /// The cart.
     public let cart: CartService
+    /// Vetoes checkouts over a limit (stop propagation).
+    public let audit: AuditService
+    /// Stamps loyalty cards; throws for users without one (a failing handler).
+    public let loyalty: LoyaltyService
     /// Where auth and profile do their slow work; knows whether any is still in flight.
     public let background: Background
 
@@ -19,6 +23,11 @@ public struct DemoServices: Sendable {
         self.background = background
         auth = AuthService(bus: bus, background: background, now: now)
         profile = ProfileService(bus: bus, background: background)
+        // Handler errors are shown by the event log (its tap's `failures:`). The bus's default
+        // would write them to standard error, which is the terminal ncurses is drawing on.
+        bus.setFailureHandler { _ in }
         cart = CartService(bus: bus)
+        audit = AuditService(bus: bus)
+        loyalty = LoyaltyService(bus: bus)
     }
 }

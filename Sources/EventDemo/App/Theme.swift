@@ -13,6 +13,8 @@ enum Theme {
     static let good = Style(foreground: .green, attributes: .bold)
     static let busy = Style(foreground: .yellow, attributes: .bold)
     static let warning = Style(foreground: .red, attributes: .bold)
+    /// A subscriber's error in the event log: white on red, unlike anything else on screen.
+    static let failure = Style(foreground: .white, background: .red, attributes: .bold)
     static let eventType = Style(foreground: .yellow)
     static let executor = Style(foreground: .magenta)
     static let time = Style(foreground: .cyan, attributes: .dim)

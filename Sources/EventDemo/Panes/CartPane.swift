@@ -9,12 +9,18 @@ public struct CartState: Equatable, Sendable {
     public var selection = 0
     /// The last order placed, shown until something is added again.
     public var lastOrder: CheckoutDidCompleteEvent?
+    /// Why the last checkout was refused, shown until the cart changes.
+    public var vetoReason: String?
 
     /// Creates a state.
-    public init(items: [CartItem] = [], selection: Int = 0, lastOrder: CheckoutDidCompleteEvent? = nil) {
+    public init(
+        items: [CartItem] = [], selection: Int = 0, lastOrder: CheckoutDidCompleteEvent? = nil,
+        vetoReason: String? = nil
+    ) {
         self.items = items
         self.selection = selection
         self.lastOrder = lastOrder
+        self.vetoReason = vetoReason
     }
 
     /// Sum of the lines.
@@ -35,6 +41,10 @@ public final class CartPane {
             pane.state.items = event.items
             pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
             if !event.items.isEmpty { pane.state.lastOrder = nil }
+            pane.state.vetoReason = nil
+        }
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutVetoedEvent) in
+            pane.state.vetoReason = event.reason
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutDidCompleteEvent) in
             pane.state.lastOrder = event
@@ -86,8 +96,15 @@ public final class CartPane {
             }
         }
         let ruleRow = inside.maxY - 2
-        buffer.write(
-            String(repeating: "─", count: width), column: left, row: ruleRow, style: Theme.hint, clip: inside)
+        if let reason = state.vetoReason {
+            buffer.write(
+                "✗ Checkout refused: \(reason)".truncated(to: width), column: left, row: ruleRow,
+                style: Theme.warning, clip: inside)
+        } else {
+            buffer.write(
+                String(repeating: "─", count: width), column: left, row: ruleRow, style: Theme.hint,
+                clip: inside)
+        }
         let units = state.itemCount
         buffer.write(
             "Total (\(units) item\(units == 1 ? "" : "s"))", column: left, row: ruleRow + 1,

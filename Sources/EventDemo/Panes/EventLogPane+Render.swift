@@ -25,6 +25,10 @@ extension EventLogPane {
         for (row, entry) in entries.dropFirst(scrollOffset).prefix(inside.height - 1).enumerated() {
             let y = inside.y + 1 + row
             var x = left
+            if entry.failure != nil {
+                renderFailure(entry, time: timeFormat.preciseTime(entry.time), columns, x, y, &buffer, inside)
+                continue
+            }
             x = cell(timeFormat.preciseTime(entry.time), columns.time, x, y, Theme.time, &buffer, inside)
             x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
             x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
@@ -33,10 +37,29 @@ extension EventLogPane {
                 reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title,
                 &buffer, inside)
             let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
-            _ = cell(
-                ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor, &buffer,
-                inside)
+            if let consumer = entry.consumedBy {
+                _ = cell("stop: \(consumer)", columns.ranOn, x, y, Theme.warning, &buffer, inside)
+            } else {
+                _ = cell(
+                    ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor,
+                    &buffer, inside)
+            }
         }
+    }
+
+    /// A subscriber's error, under the publish it happened in, across the whole row in the
+    /// failure colour so it cannot be mistaken for an event.
+    private nonisolated static func renderFailure(
+        _ entry: EventLogEntry, time: String, _ columns: Columns, _ left: Int, _ y: Int,
+        _ buffer: inout ScreenBuffer, _ clip: Rect
+    ) {
+        buffer.restyle(Rect(x: left, y: y, width: clip.maxX - 1 - left, height: 1), style: Theme.failure)
+        var x = left
+        x = cell(time, columns.time, x, y, Theme.failure, &buffer, clip)
+        x = cell("✗ \(entry.publisher) threw", columns.type, x, y, Theme.failure, &buffer, clip)
+        _ = cell(
+            entry.failure ?? "", columns.payload + columns.subscribers + columns.ranOn, x, y, Theme.failure,
+            &buffer, clip)
     }
 
     private nonisolated static func cell(

@@ -1,7 +1,8 @@
 import EventBus
 
-/// Holds the cart and publishes ``CartDidUpdateEvent`` on every change and
-/// ``CheckoutDidCompleteEvent`` when an order is placed.
+/// Holds the cart and publishes ``CartDidUpdateEvent`` on every change,
+/// ``CheckoutRequestedEvent`` when asked to check out, and ``CheckoutDidCompleteEvent`` when
+/// that request was not vetoed.
 ///
 /// Every method decides under the lock and publishes after releasing it, so a subscriber may
 /// call back into the service.
@@ -27,6 +28,10 @@ public final class CartService: Sendable {
     /// Creates an empty cart publishing on `bus`.
     public init(bus: EventBus) {
         self.bus = bus
+        // Default priority: interceptors above it (the audit) decide first.
+        bus.subscribe(owner: self) { (service: CartService, request: CheckoutRequestedEvent) in
+            service.placeOrder(for: request)
+        }
     }
 
     /// Adds one unit of the next catalog product (cycling through ``catalog``).
@@ -65,13 +70,27 @@ public final class CartService: Sendable {
         if changed { bus.publish(CartDidUpdateEvent(items: [])) }
     }
 
-    /// Places an order for the cart's contents: publishes ``CheckoutDidCompleteEvent``, then an
-    /// empty ``CartDidUpdateEvent``. Returns `false` (publishing nothing) for an empty cart.
+    /// Asks to check out: publishes ``CheckoutRequestedEvent``. Unless a higher-priority
+    /// subscriber (the audit) stops it, the service's own subscription places the order:
+    /// ``CheckoutDidCompleteEvent``, then an empty ``CartDidUpdateEvent``. Returns `false`
+    /// (publishing nothing) for an empty cart.
     @discardableResult
     public func checkout() -> Bool {
-        let order: CheckoutDidCompleteEvent? = state.withLock { state in
+        let request: CheckoutRequestedEvent? = state.withLock { state in
             guard !state.items.isEmpty else { return nil }
             let cart = CartDidUpdateEvent(items: state.items)
+            return CheckoutRequestedEvent(itemCount: cart.itemCount, total: cart.total)
+        }
+        guard let request else { return false }
+        bus.publish(request)
+        return true
+    }
+
+    /// Places the order a request asked for, if the cart is still what was requested.
+    private func placeOrder(for request: CheckoutRequestedEvent) {
+        let order: CheckoutDidCompleteEvent? = state.withLock { state in
+            let cart = CartDidUpdateEvent(items: state.items)
+            guard !state.items.isEmpty, cart.total == request.total else { return nil }
             defer {
                 state.items.removeAll()
                 state.nextOrder += 1
@@ -79,9 +98,8 @@ public final class CartService: Sendable {
             return CheckoutDidCompleteEvent(
                 orderNumber: state.nextOrder, itemCount: cart.itemCount, total: cart.total)
         }
-        guard let order else { return false }
+        guard let order else { return }
         bus.publish(order)
         bus.publish(CartDidUpdateEvent(items: []))
-        return true
     }
 }

@@ -1,0 +1,50 @@
+import EventBus
+
+/// Stamps a loyalty card for every order of an enrolled member. Nobody in the demo is
+/// enrolled, so its throwing handler fails for the signed-in user on every checkout: the bus
+/// reports the error (the event log shows it in red) while every other subscriber of the
+/// order, and the panes, carry on.
+public final class LoyaltyService: Sendable {
+    /// Why a stamp failed.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The user has no loyalty card.
+        case unknownMember(String)
+        /// Nobody is signed in.
+        case signedOut
+
+        /// For the log: `no loyalty card for alice`.
+        public var description: String {
+            switch self {
+            case .unknownMember(let name): "no loyalty card for \(name)"
+            case .signedOut: "nobody signed in"
+            }
+        }
+    }
+
+    private let members: Set<String>
+    private let signedIn = LockedValue<User?>(nil)
+    private let stamps = LockedValue<[String: Int]>([:])
+
+    /// Creates the service with the enrolled user IDs and subscribes it for as long as it lives.
+    public init(bus: EventBus, members: Set<String> = []) {
+        self.members = members
+        bus.subscribe(owner: self) { (service: LoyaltyService, event: UserDidLoginEvent) in
+            service.signedIn.withLock { $0 = event.user }
+        }
+        bus.subscribe(owner: self) { (service: LoyaltyService, _: UserDidLogoutEvent) in
+            service.signedIn.withLock { $0 = nil }
+        }
+        bus.subscribe(owner: self) { (service: LoyaltyService, _: CheckoutDidCompleteEvent) throws in
+            try service.stamp()
+        }
+    }
+
+    /// Stamps recorded per member.
+    public var stampCount: [String: Int] { stamps.withLock { $0 } }
+
+    private func stamp() throws {
+        guard let user = signedIn.withLock({ $0 }) else { throw Failure.signedOut }
+        guard members.contains(user.id) else { throw Failure.unknownMember(user.id) }
+        stamps.withLock { $0[user.id, default: 0] += 1 }
+    }
+}
