@@ -152,21 +152,21 @@ ctrl_s_does_not_freeze_the_screen() {
     wait_for "Total (5 items)"
 }
 
-# Four items (€66.60) are under the audit's limit: the order goes through, the profile gains
-# points, and LoyaltyService's error is one white-on-red row of the log.
-checkout_shows_the_loyalty_error_in_red() {
-    tm send-keys -t "$SESSION" c
-    wait_for "Order #1001 placed" "LoyaltyService threw" "no loyalty card for alice" "486 • Silver" &&
-        tm capture-pane -p -e -t "$SESSION" | grep -F "LoyaltyService threw" | grep -qE $'\e\\[[0-9;]*41m'
-}
-
-# Four more items (€121.40) are over the limit: the audit stops the request, the cart stays.
+# Five items (€125.60) are over the audit's limit: it stops the request, and the cart stays.
 audit_vetoes_a_large_checkout() {
-    tm send-keys -t "$SESSION" a a a a
-    wait_for "Total (4 items)" "€121.40" || return 1
     tm send-keys -t "$SESSION" c
     wait_for "Checkout refused: over the €100.00 limit" "stop: AuditService" &&
-        screen | grep -qF "€121.40"
+        screen | grep -qF "€125.60"
+}
+
+# Two items (€28.40) pass the audit: the order goes through, the profile gains points, and
+# LoyaltyService's error is one white-on-red row of the log.
+checkout_shows_the_loyalty_error_in_red() {
+    tm send-keys -t "$SESSION" x a a
+    wait_for "Total (2 items)" "€28.40" || return 1
+    tm send-keys -t "$SESSION" c
+    wait_for "Order #1001 placed" "LoyaltyService threw" "no loyalty card for alice" "448 • Silver" &&
+        tm capture-pane -p -e -t "$SESSION" | grep -F "LoyaltyService threw" | grep -qE $'\e\\[[0-9;]*41m'
 }
 
 q_exits_zero_and_restores_the_terminal() {
@@ -267,9 +267,9 @@ check "software flow control (ixon) is off while the app runs" flow_control_is_o
 check "mouse reporting (SGR, mode 1006) is on while the app runs" mouse_reporting_is_on_while_running
 check "clicks focus a pane and press a help-bar button" clicks_focus_panes_and_press_help_bar_buttons
 check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
+check "the audit vetoes a checkout over the limit (stop propagation)" audit_vetoes_a_large_checkout
 check "checkout completes while the loyalty handler's error shows in the log, in red" \
     checkout_shows_the_loyalty_error_in_red
-check "the audit vetoes a checkout over the limit (stop propagation)" audit_vetoes_a_large_checkout
 check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
 check "SIGTERM exits 143" sigterm_exits_143
