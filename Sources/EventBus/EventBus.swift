@@ -25,8 +25,10 @@
 ///
 /// ## Lifetime
 /// The bus holds owners weakly. Once an owner is gone its handlers never run again, and its
-/// entries are removed by the next publish of that event type, or by a later subscribe to it,
-/// so dead subscriptions never accumulate.
+/// entries are removed by the next publish of that event type, or by later subscribes (of
+/// any type), so dead subscriptions never accumulate. Removing an entry releases its handler
+/// and captures even if someone keeps the token. Tokens don't keep the bus alive: releasing
+/// the bus ends every subscription on it.
 public final class EventBus: Sendable {
     /// The shared bus, for apps that want one bus everywhere. Libraries should accept an
     /// injected bus instead.
@@ -41,6 +43,14 @@ public final class EventBus: Sendable {
     public init() {
         taps = TapStore()
         failures = FailureReporter(taps: taps)
+    }
+
+    /// Tokens may outlive the bus, and they keep its store; emptying the store here ends and
+    /// releases every subscription, whoever still holds tokens.
+    deinit {
+        store.removeEverything()
+        protocols.removeEverything()
+        taps.removeEverything()
     }
 
     /// Delivers `event` to the subscribers of its type.
@@ -132,6 +142,11 @@ public final class EventBus: Sendable {
     /// ```swift
     /// bus.subscribe(owner: self) { owner, (event: CartDidUpdateEvent) in owner.render(event) }
     /// ```
+    ///
+    /// > Warning: Don't capture the bus itself in the handler: bus → subscription → handler →
+    /// > bus is a cycle that outlives the owner until the bus removes the dead entry, and leaks
+    /// > the bus if the app releases it first. Keep the bus on the owner and write
+    /// > `owner.bus.publish(…)`, or capture it weakly (see <doc:OwnerBoundSubscriptions>).
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult

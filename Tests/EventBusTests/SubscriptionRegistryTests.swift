@@ -13,7 +13,7 @@ struct SubscriptionRegistryTests {
 
         let snapshot = sut.snapshot(of: pingKey)
         _ = sut.add(OwnerlessSubscription<Ping> { _ in })
-        sut.remove(first)
+        _ = sut.cancel(SubscriptionID(first))
 
         #expect(snapshot.count == 1)
         #expect(sut.count(of: pingKey) == 1)
@@ -47,6 +47,44 @@ struct SubscriptionRegistryTests {
 
         #expect(entry.isCancelled)
         #expect(sut.count(of: pingKey) == 0)
+    }
+
+    @Test func sweepRemovesDeadEntriesOfEveryListStepByStep() {
+        var sut = SubscriptionRegistry()
+        let survivor = Owner()
+        _ = sut.add(OwnedSubscription<Owner, Ping>(owner: survivor, once: false, priority: 0) { _, _ in })
+        do {
+            let doomed = Owner()
+            for _ in 0..<3 {
+                _ = sut.add(
+                    OwnedSubscription<Owner, Pong>(owner: doomed, once: false, priority: 0) { _, _ in })
+            }
+        }
+        var retired: [AnySubscription] = []
+
+        let first = sut.sweep(budget: 2, into: &retired)
+        let second = sut.sweep(budget: 2, into: &retired)
+        let third = sut.sweep(budget: 2, into: &retired)
+
+        #expect(retired.count == 3)
+        #expect(sut.count(of: ObjectIdentifier(Pong.self)) == 0)
+        #expect(sut.count(of: pingKey) == 1)
+        #expect([first.wrapped, second.wrapped, third.wrapped] == [false, false, true])
+    }
+
+    @Test func cancelByIDIgnoresAnotherEntryWithTheSameAddress() {
+        var sut = SubscriptionRegistry()
+        let entry = OwnerlessSubscription<Ping> { _ in }
+        _ = sut.add(entry)
+        let staleID = SubscriptionID(entry)
+        _ = sut.cancel(staleID)
+        // The same object listed again gets a new serial, as a new entry at a reused address would.
+        _ = sut.add(entry)
+
+        let removed = sut.cancel(staleID)
+
+        #expect(removed == nil)
+        #expect(sut.count(of: pingKey) == 1)
     }
 
     @Test func emptyListSnapshotIsEmpty() {

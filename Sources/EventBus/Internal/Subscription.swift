@@ -20,9 +20,26 @@ enum DeliveryOutcome {
 /// One entry in an event type's subscriber list, type-erased so lists of every event type
 /// share one representation. Concrete entries subclass ``Subscription``.
 ///
-/// The only mutable state is atomic (the `cancelled` flag and the delivery count); everything
-/// else is set in `init`.
+/// The only mutable state is atomic (the `cancelled` flag and the delivery count) and
+/// `serial`, which the list's lock guards; everything else is set in `init`.
+///
+/// ## Who owns an entry (the rule every subclass follows)
+/// Only the subscriber list and the publishes walking a snapshot of it hold an entry strongly.
+/// Tokens only name it (``SubscriptionID``), so ending a subscription is just removing it from
+/// its list: cancel, `unsubscribe`, a once-subscription that fired, an owner found dead, or the
+/// bus released. Once the last in-flight publish returns, the entry is deallocated and takes
+/// its handler, the handler's captures and anything queued for it along; no handler slot is
+/// cleared while another thread may be calling it.
+///
+/// A subclass therefore keeps user code and user data (handlers, queued events) in its own
+/// stored properties, and anything that outlives one `deliver(_:)` call must not own the entry:
+/// an executor job, a timer or a task reaches it weakly (holding it strongly only while it runs
+/// the handler), or owns a separate object that the entry owns too and empties in its `deinit`
+/// (see ``ExecutorSubscription`` and its mailbox). Whatever must stop at once rather than when
+/// the entry is freed (a running task) goes in ``retire()``, which the stores call, after
+/// unlocking, on every entry that ended.
 class AnySubscription: @unchecked Sendable {  // safe: immutable after init except the atomics
+    // and `serial`, which the list's lock guards
     /// The event type this entry is filed under.
     let eventKey: ObjectIdentifier
     /// Higher runs first within one publish; equal priorities run in subscription order.
@@ -33,6 +50,9 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// delivery already reads (the `cancelled` flag), where a locked add would cost ~20 cycles
     /// per subscriber. Two threads publishing the same type at once may lose an increment.
     private let delivered = Atomic<Int>(0)
+    /// Set by the list when the entry is added, under the list's lock, and only read under it
+    /// afterwards (and by the thread that added it); see ``SubscriptionID``.
+    var serial: UInt64 = 0
 
     init(eventKey: ObjectIdentifier, priority: Int = 0) {
         self.eventKey = eventKey
@@ -104,4 +124,9 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
 
     /// Offers `event` to the handler. Called on the publisher's thread with no lock held.
     func deliver(_ event: Event) -> DeliveryOutcome { .skipped }
+
+    /// For subscriptions that queue events and run them later (executor delivery): runs the
+    /// handler for one queued event, or returns false once the subscription has ended, so
+    /// that the caller drops the rest of the queue. Called with no lock held.
+    func runQueued(_ event: Event) -> Bool { false }
 }

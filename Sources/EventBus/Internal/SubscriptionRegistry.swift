@@ -7,13 +7,27 @@
 /// last reference to an entry owns the handler closure, whose captured values may run arbitrary
 /// `deinit` code (even publish on this bus), so the caller releases them after unlocking.
 struct SubscriptionRegistry {
-    private var lists: [ObjectIdentifier: SubscriberList] = [:]
+    /// Where each event type's list sits in `lists`. Lists are never removed (a type that had
+    /// subscribers keeps an empty list), so positions stay valid.
+    private var positions: [ObjectIdentifier: Int] = [:]
+    /// The lists in an array rather than as dictionary values: editing one in place is a
+    /// single hash lookup, and the sweep walks them by position without hashing at all.
+    /// (Mutating through a dictionary's `_modify` allocated coroutine frames on the heap.)
+    private var lists: ContiguousArray<SubscriberList> = []
+    /// The serial number the next added entry gets; never reused (see ``SubscriptionID``).
+    private var nextSerial: UInt64 = 1
+    /// Where ``sweep(budget:)`` goes on: a position in `lists`, and one in that list.
+    private var sweepList = 0
+    private var sweepPosition = 0
 
     /// The current list for `eventKey`. Copying it only retains its storage: publishing never
     /// allocates, and a later subscribe or cancel copies the list (copy-on-write) instead of
     /// disturbing a publish that is walking this snapshot.
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
-        lists[eventKey]?.entries ?? []
+        guard let position = positions[eventKey] else { return [] }
+        // Positions always index `lists` (lists are never removed); the unchecked read saves
+        // the bounds check on every publish.
+        return lists.withUnsafeBufferPointer { $0[position].entries }
     }
 
     /// The list of `eventKey` if its protocol matches were resolved at `generation`, else nil
@@ -21,8 +35,9 @@ struct SubscriptionRegistry {
     func snapshot(of eventKey: ObjectIdentifier, ifResolvedAt generation: UInt64) -> ContiguousArray<
         AnySubscription
     >? {
-        guard let list = lists[eventKey], list.protocolGeneration == generation else { return nil }
-        return list.entries
+        guard let position = positions[eventKey], lists[position].protocolGeneration == generation
+        else { return nil }
+        return lists[position].entries
     }
 
     /// Replaces `eventKey`'s protocol matches with `adapters`, resolved at `generation`, unless
@@ -32,23 +47,42 @@ struct SubscriptionRegistry {
     mutating func installProtocolAdapters(
         _ adapters: [AnySubscription], for eventKey: ObjectIdentifier, generation: UInt64
     ) -> [AnySubscription] {
-        var list = lists.removeValue(forKey: eventKey) ?? SubscriberList()
-        defer { lists.updateValue(list, forKey: eventKey) }
-        guard list.protocolGeneration < generation else { return [] }
-        return list.replaceProtocolAdapters(with: adapters, generation: generation)
+        let position = positions[eventKey] ?? addList(for: eventKey)
+        guard lists[position].protocolGeneration < generation else { return [] }
+        return lists[position].replaceProtocolAdapters(with: adapters, generation: generation)
     }
 
     /// Appends `subscription` to its type's list, after pruning finished entries when the list
     /// has doubled since the last prune. That keeps subscribe amortized O(1) while dead entries
     /// can never make up more than half of a list. Returns the pruned entries.
     mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
-        lists[subscription.eventKey, default: SubscriberList()].add(subscription)
+        subscription.serial = nextSerial
+        nextSerial += 1
+        let position = positions[subscription.eventKey] ?? addList(for: subscription.eventKey)
+        return lists[position].add(subscription)
     }
 
-    /// Removes `subscription` if it is still listed. The caller (a token) still references it,
-    /// so nothing is released here.
-    mutating func remove(_ subscription: AnySubscription) {
-        updateList(of: subscription.eventKey) { $0.entries.removeAll { $0 === subscription } }
+    private mutating func addList(for eventKey: ObjectIdentifier) -> Int {
+        lists.append(SubscriberList())
+        positions[eventKey] = lists.count - 1
+        return lists.count - 1
+    }
+
+    /// Marks the entry named `id` cancelled and removes it, if it is still listed, and returns
+    /// it for release outside the lock.
+    mutating func cancel(_ id: SubscriptionID) -> AnySubscription? {
+        var removed: AnySubscription?
+        updateList(of: id.eventKey) { list in
+            guard let index = list.entries.firstIndex(where: id.names) else { return }
+            removed = list.entries.remove(at: index)
+            removed?.markCancelled()
+        }
+        return removed
+    }
+
+    /// Whether the entry named `id` can never run again; true once it is no longer listed.
+    func isFinished(_ id: SubscriptionID) -> Bool {
+        snapshot(of: id.eventKey).first(where: id.names)?.isFinished ?? true
     }
 
     /// Removes the entries of `eventKey` that can never run again (cancelled, fired once, or
@@ -59,48 +93,83 @@ struct SubscriptionRegistry {
         return retired
     }
 
-    /// Mutates the list of `eventKey`, if it has one, by moving it out and back in.
-    ///
-    /// Mutating through `lists[eventKey]?` goes through three nested `_modify` coroutines of
-    /// `Dictionary`, and each allocated its frame on the heap: three of the five allocations
-    /// of a subscribe + cancel. Moving the list out also leaves it uniquely referenced, so
-    /// the entries are edited in place unless a publish holds a snapshot of them.
+    /// Edits the list of `eventKey` in place, if it has one. Its entries are copied only if a
+    /// publish holds a snapshot of them.
     private mutating func updateList(of eventKey: ObjectIdentifier, _ body: (inout SubscriberList) -> Void) {
-        guard var list = lists.removeValue(forKey: eventKey) else { return }
-        body(&list)
-        list.keepBufferAtLeastACacheLine()
-        lists.updateValue(list, forKey: eventKey)
+        guard let position = positions[eventKey] else { return }
+        body(&lists[position])
+        lists[position].keepBufferAtLeastACacheLine()
     }
 
     /// Cancels and removes the entries owned by `owner`, of one event type or of all, and
     /// returns them.
     mutating func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier? = nil) -> [AnySubscription]
     {
-        // The keys are copied first: iterating `lists.keys` while editing `lists` would make
-        // the edits copy the whole dictionary.
-        let keys = eventKey.map { [$0] } ?? Array(lists.keys)
         var retired: [AnySubscription] = []
-        for key in keys {
-            updateList(of: key) { list in
-                list.entries.removeAll { entry in
-                    guard entry.isOwned(by: owner) else { return false }
-                    entry.markCancelled()
-                    retired.append(entry)
-                    return true
-                }
+        let positions = eventKey.map { self.positions[$0].map { [$0] } ?? [] } ?? Array(lists.indices)
+        for position in positions {
+            lists[position].entries.removeAll { entry in
+                guard entry.isOwned(by: owner) else { return false }
+                entry.markCancelled()
+                retired.append(entry)
+                return true
             }
+            lists[position].keepBufferAtLeastACacheLine()
+        }
+        return retired
+    }
+
+    /// Checks up to `budget` entries for being finished, going on where the previous call
+    /// stopped, and moves the finished ones to `retired`. Returns how much of the budget was
+    /// used (at least 1), and whether the sweep has passed the last list and will start over.
+    ///
+    /// This finds dead owners in lists of types that are never published again, whose entries
+    /// nothing else would ever prune. Their handlers may capture the bus itself, which would
+    /// then never be released (bus → list → entry → handler → bus).
+    mutating func sweep(budget: Int, into retired: inout [AnySubscription]) -> (used: Int, wrapped: Bool) {
+        var used = 0
+        while used < budget {
+            guard sweepList < lists.count else {
+                (sweepList, sweepPosition) = (0, 0)
+                return (max(used, 1), true)
+            }
+            let window = lists[sweepList].removeFinished(
+                from: sweepPosition, limit: budget - used, into: &retired)
+            used += max(window.checked, 1)
+            guard window.reachedEnd else {
+                sweepPosition += window.checked - window.removed
+                break
+            }
+            (sweepList, sweepPosition) = (sweepList + 1, 0)
+        }
+        return (used, false)
+    }
+
+    /// Cancels and removes every entry, for a bus that is being released, and returns them.
+    /// Marking them cancelled also stops an executor drain that is running one of them.
+    mutating func removeEverything() -> [AnySubscription] {
+        var retired: [AnySubscription] = []
+        for position in lists.indices {
+            for entry in lists[position].entries { entry.markCancelled() }
+            retired.append(contentsOf: lists[position].entries)
+            lists[position].entries = []
         }
         return retired
     }
 
     /// Every type's list (retained buffers, not copies), for introspection.
     func allLists() -> [ContiguousArray<AnySubscription>] {
-        lists.values.map(\.entries)
+        lists.map(\.entries)
     }
 
     /// How many entries are listed for `eventKey`, finished or not (for tests and diagnostics).
     func count(of eventKey: ObjectIdentifier) -> Int {
-        lists[eventKey]?.entries.count ?? 0
+        snapshot(of: eventKey).count
+    }
+
+    /// How many entries are listed for every type, finished or not (for tests and diagnostics).
+    var totalCount: Int {
+        lists.reduce(0) { $0 + $1.entries.count }
     }
 }
 
@@ -157,6 +226,24 @@ struct SubscriberList {
         if !entries.isEmpty, entries.capacity < 4 {
             entries.reserveCapacity(4)
         }
+    }
+
+    /// Moves the finished entries among `limit` entries from `start` to `retired`. Returns how
+    /// many were checked and removed, and whether the check reached the end of the list. The
+    /// buffer is only written (and copied, if a publish holds it) when something is removed.
+    mutating func removeFinished(
+        from start: Int, limit: Int, into retired: inout [AnySubscription]
+    ) -> (checked: Int, removed: Int, reachedEnd: Bool) {
+        guard start < entries.count else { return (0, 0, true) }
+        let end = min(entries.count, start + limit)
+        let reachedEnd = end == entries.count
+        var removed = 0
+        for index in (start..<end).reversed() where entries[index].isFinished {
+            retired.append(entries.remove(at: index))
+            removed += 1
+        }
+        if removed > 0 { keepBufferAtLeastACacheLine() }
+        return (end - start, removed, reachedEnd)
     }
 
     /// Removes finished entries and returns them, for release outside the lock.

@@ -13,6 +13,14 @@ final class SubscriptionStore: Sendable {
     /// reaches nobody costs one load instead of building a dead event nobody wants.
     private let deadEventsWanted = Atomic<Bool>(false)
 
+    /// Every this many subscribes, one sweep step checks `sweepBudget` entries; see
+    /// ``sweepSomeEntries()``.
+    private static let sweepInterval = 8
+    private static let sweepBudget = 16
+    private let subscribeCount = Atomic<Int>(0)
+    /// The shard the sweep is going through; it moves on when that shard's sweep wraps.
+    private let sweptShard = Atomic<Int>(0)
+
     init() {
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry()) }
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
@@ -31,6 +39,9 @@ final class SubscriptionStore: Sendable {
         }
     }
 
+    // Inlined into `publish` by hand: since the registry keeps its lists in an array, the
+    // optimizer stopped doing it, which cost 23 instructions per publish (callgrind).
+    @inline(__always)
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
     }
@@ -62,10 +73,44 @@ final class SubscriptionStore: Sendable {
         }
         let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
         release(retired)
+        if subscribeCount.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sweepInterval == 0 {
+            sweepSomeEntries()
+        }
     }
 
-    func remove(_ subscription: AnySubscription) {
-        withShard(for: subscription.eventKey) { $0.remove(subscription) }
+    /// Checks a few more entries of the bus, shard after shard, so that every dead entry is
+    /// found within a bounded number of later subscribes of any type (about half as many as
+    /// there are entries, plus a few dozen), even in a list whose type is never published again.
+    /// Publishing prunes only the entries it meets and stays as it was.
+    ///
+    /// A step of 16 entries every 8 subscribes rather than 2 entries on every subscribe, so the
+    /// extra lock is paid once per 8. Measured with callgrind (eventbench `subscribe+cancel`,
+    /// token-owned): 2,518 instructions per subscribe + cancel with this sweep and the
+    /// release-on-end changes, 2,411 before either.
+    private func sweepSomeEntries() {
+        var remaining = Self.sweepBudget
+        for _ in 0..<Self.shardCount where remaining > 0 {
+            let index = sweptShard.load(ordering: .relaxed)
+            var retired: [AnySubscription] = []
+            let step = unretainedShards[index]._withUnsafeGuaranteedRef {
+                $0.withLock { $0.sweep(budget: remaining, into: &retired) }
+            }
+            release(retired)
+            remaining -= step.used
+            guard step.wrapped else { break }
+            // A racing sweeper may have moved on already; then this one follows it.
+            _ = sweptShard.compareExchange(
+                expected: index, desired: (index + 1) % Self.shardCount, ordering: .relaxed)
+        }
+    }
+
+    func cancel(_ id: SubscriptionID) {
+        let retired = withShard(for: id.eventKey) { $0.cancel(id) }
+        retired?.retire()
+    }
+
+    func isFinished(_ id: SubscriptionID) -> Bool {
+        withShard(for: id.eventKey) { $0.isFinished(id) }
     }
 
     func pruneFinished(of eventKey: ObjectIdentifier) {
@@ -82,6 +127,14 @@ final class SubscriptionStore: Sendable {
                 let retired = shard.withLock { $0.removeAll(ownedBy: owner) }
                 release(retired)
             }
+        }
+    }
+
+    /// Cancels and removes every entry, for a bus that is being released.
+    func removeEverything() {
+        for shard in shards {
+            let retired = shard.withLock { $0.removeEverything() }
+            release(retired)
         }
     }
 
@@ -110,5 +163,10 @@ final class SubscriptionStore: Sendable {
             for list in lists { all.append(contentsOf: list) }
         }
         return all
+    }
+
+    /// Entries listed for every type, finished or not (for tests and diagnostics).
+    var totalCount: Int {
+        shards.reduce(0) { total, shard in total + shard.withLock { $0.totalCount } }
     }
 }

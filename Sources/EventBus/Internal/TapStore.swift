@@ -3,7 +3,7 @@ import Synchronization
 /// The bus's observe-all taps. Publishing checks one atomic counter, so a bus nobody taps
 /// pays nothing for the feature.
 final class TapStore: Sendable {
-    private let taps = LockedValue(ContiguousArray<TapSubscription>())
+    private let taps = LockedValue(TapList())
     private let activeCount = Atomic<Int>(0)
     private let nextSequenceNumber = Atomic<UInt64>(0)
 
@@ -12,17 +12,39 @@ final class TapStore: Sendable {
 
     func add(_ tap: TapSubscription) {
         taps.withLock { list in
-            list.append(tap)
-            activeCount.store(list.count, ordering: .relaxed)
+            tap.serial = list.nextSerial
+            list.nextSerial += 1
+            list.entries.append(tap)
+            activeCount.store(list.entries.count, ordering: .relaxed)
         }
     }
 
-    func remove(_ tap: AnySubscription) {
-        taps.withLock { list in
-            list.removeAll { $0 === tap }
-            activeCount.store(list.count, ordering: .relaxed)
+    func cancel(_ id: SubscriptionID) {
+        // Released after the unlock: the observer's captures may run arbitrary deinit code.
+        let removed = taps.withLock { list -> TapSubscription? in
+            guard let index = list.entries.firstIndex(where: id.names) else { return nil }
+            activeCount.store(list.entries.count - 1, ordering: .relaxed)
+            return list.entries.remove(at: index)
         }
+        removed?.markCancelled()
     }
+
+    func isFinished(_ id: SubscriptionID) -> Bool {
+        taps.withLock { !$0.entries.contains(where: id.names) }
+    }
+
+    /// Cancels and removes every tap, for a bus that is being released.
+    func removeEverything() {
+        let removed = taps.withLock { list in
+            defer { list.entries = [] }
+            activeCount.store(0, ordering: .relaxed)
+            return list.entries
+        }
+        for tap in removed { tap.markCancelled() }
+    }
+
+    /// How many taps are registered (for tests and diagnostics).
+    var count: Int { taps.withLock { $0.entries.count } }
 
     /// A number that orders publishes by when they started, nested ones after their parent.
     func takeSequenceNumber() -> UInt64 {
@@ -32,7 +54,7 @@ final class TapStore: Sendable {
     /// Calls every tap that asked for failures with `failure`, outside the lock.
     func notifyFailure(_ failure: SubscriberFailure) {
         guard isActive else { return }
-        let snapshot = taps.withLock { $0 }
+        let snapshot = taps.withLock { $0.entries }
         for tap in snapshot where !tap.isCancelled {
             tap.observeFailure(failure)
         }
@@ -40,11 +62,17 @@ final class TapStore: Sendable {
 
     /// Calls every tap with `record`, outside the lock.
     func notify(_ record: PublishRecord) {
-        let snapshot = taps.withLock { $0 }
+        let snapshot = taps.withLock { $0.entries }
         for tap in snapshot where !tap.isCancelled {
             tap.observe(record)
         }
     }
+}
+
+/// The registered taps, and the serial number the next one gets (see ``SubscriptionID``).
+struct TapList {
+    var entries = ContiguousArray<TapSubscription>()
+    var nextSerial: UInt64 = 1
 }
 
 /// One observe-all tap.

@@ -10,6 +10,8 @@ final class ProtocolStore: Sendable {
     private struct State {
         var bindings: [AnyProtocolBinding] = []
         var counter: UInt64 = 0
+        /// The serial number the next target gets (see ``SubscriptionID``).
+        var nextSerial: UInt64 = 1
     }
 
     private let state = LockedValue(State())
@@ -22,6 +24,8 @@ final class ProtocolStore: Sendable {
         let retired = state.withLock { state in
             let finished = state.bindings.filter { $0.target.isFinished }
             state.bindings.removeAll { $0.target.isFinished }
+            binding.target.serial = state.nextSerial
+            state.nextSerial += 1
             state.bindings.append(binding)
             publishNewGeneration(&state)
             return finished
@@ -59,12 +63,32 @@ final class ProtocolStore: Sendable {
 }
 
 extension ProtocolStore: SubscriptionRemoving {
-    func remove(_ subscription: AnySubscription) {
+    // The adapters already filed in event types' lists still reference a cancelled target;
+    // each is pruned (and the handler released) by its type's next publish or by the sweep.
+    func cancel(_ id: SubscriptionID) {
         let retired = state.withLock { state in
-            let removed = state.bindings.filter { $0.target === subscription }
-            state.bindings.removeAll { $0.target === subscription }
+            let removed = state.bindings.filter { id.names($0.target) }
+            guard !removed.isEmpty else { return removed }
+            for binding in removed { binding.target.markCancelled() }
+            state.bindings.removeAll { id.names($0.target) }
             publishNewGeneration(&state)
             return removed
+        }
+        for binding in retired { binding.target.retire() }
+    }
+
+    func isFinished(_ id: SubscriptionID) -> Bool {
+        let binding = state.withLock { $0.bindings.first { id.names($0.target) } }
+        return binding?.target.isFinished ?? true
+    }
+
+    /// Cancels and removes every protocol subscription, for a bus that is being released.
+    func removeEverything() {
+        let retired = state.withLock { state in
+            defer { state.bindings = [] }
+            for binding in state.bindings { binding.target.markCancelled() }
+            publishNewGeneration(&state)
+            return state.bindings
         }
         _ = consume retired
     }

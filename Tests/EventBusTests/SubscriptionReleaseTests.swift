@@ -1,0 +1,229 @@
+import EventBus
+import EventBusTesting
+import Testing
+
+/// When a subscription ends, everything its handler captured is released at once, whoever
+/// still holds the token (issue 7, retentions 9–12). Each test keeps only a weak reference to a
+/// `Probe` the handler captured and checks that it is gone.
+@Suite("Release when a subscription ends")
+struct SubscriptionReleaseTests {
+    // MARK: - 9: cancel() releases the handler while the token is alive
+
+    @Test func cancelReleasesAnOwnerlessHandlerWhileTheTokenIsHeld() {
+        let sut = EventBus()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let token = sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() }
+        probe = nil
+
+        token.cancel()
+
+        #expect(weakProbe == nil)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancelReleasesBothOwnerBoundHandlersWhileTheTokensAreHeld() {
+        let sut = EventBus()
+        let owner = Owner()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let tokens = [
+            sut.subscribe(owner: owner) { [probe] (_, _: Ping) in probe?.touch() },
+            sut.subscribe(owner: owner) { [probe] (_: Ping) in probe?.touch() },
+        ]
+        probe = nil
+
+        tokens.forEach { $0.cancel() }
+        sut.publish(Ping())
+
+        #expect(weakProbe == nil)
+        withExtendedLifetime(tokens) {}
+    }
+
+    @Test func cancelReleasesAOnceHandlerWhileTheTokenIsHeld() {
+        let sut = EventBus()
+        let owner = Owner()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let token = sut.subscribeOnce(owner: owner) { [probe] (_, _: Ping) in probe?.touch() }
+        probe = nil
+
+        token.cancel()
+
+        #expect(weakProbe == nil)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancelReleasesAnExecutorHandlerAndItsQueuedEventsBeforeTheJobRuns() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        var probe: Probe? = Probe()
+        var queuedPayload: Probe? = Probe()
+        weak let weakProbe = probe
+        weak let weakPayload = queuedPayload
+        let token = sut.subscribe(owner: owner, on: executor) { [probe] (_, _: Carrier) in probe?.touch() }
+        sut.publish(Carrier(payload: queuedPayload!))
+        (probe, queuedPayload) = (nil, nil)
+
+        token.cancel()
+
+        #expect(weakProbe == nil)
+        #expect(weakPayload == nil)
+        #expect(executor.pendingJobCount == 1)
+        executor.drain()
+        withExtendedLifetime(token) {}
+    }
+
+    @Test func cancelReleasesAnObserveAllObserverWhileTheTokenIsHeld() {
+        let sut = EventBus()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let token = sut.observeAll { [probe] _ in probe?.touch() }
+        probe = nil
+
+        token.cancel()
+
+        #expect(weakProbe == nil)
+        withExtendedLifetime(token) {}
+    }
+
+    @Test @MainActor func cancelReleasesAMainActorHandlerAndItsQueuedEventsBeforeTheJobRuns() {
+        let sut = EventBus()
+        let owner = MainActorOwner()
+        var probe: Probe? = Probe()
+        var queuedPayload: Probe? = Probe()
+        weak let weakProbe = probe
+        weak let weakPayload = queuedPayload
+        let token = sut.subscribeOnMain(owner: owner) { [probe] (_, _: Carrier) in probe?.touch() }
+        // Queued now; the main actor is busy with this test, so the job cannot run yet.
+        sut.publish(Carrier(payload: queuedPayload!))
+        (probe, queuedPayload) = (nil, nil)
+
+        token.cancel()
+
+        #expect(weakProbe == nil)
+        #expect(weakPayload == nil)
+    }
+
+    @Test func droppingAStreamReleasesItsSubscriptionAndBufferedEvents() {
+        let sut = EventBus()
+        var payload: Probe? = Probe()
+        weak let weakPayload = payload
+        var stream: AsyncStream<Carrier>? = sut.stream(Carrier.self)
+        sut.publish(Carrier(payload: payload!))
+        payload = nil
+
+        stream = nil
+
+        #expect(stream == nil)
+        #expect(weakPayload == nil)
+    }
+
+    @Test func aOnceSubscriptionReleasesItsHandlerWhenItFires() {
+        let sut = EventBus()
+        let owner = Owner()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let token = sut.subscribeOnce(owner: owner) { [probe] (_, _: Ping) in probe?.touch() }
+        probe = nil
+
+        sut.publish(Ping())
+
+        #expect(weakProbe == nil)
+        #expect(token.isCancelled)
+    }
+
+    @Test func aDeadOwnersHandlerIsReleasedByTheNextPublishWhileTheTokenIsHeld() {
+        let sut = EventBus()
+        var owner: Owner? = Owner()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let token = sut.subscribe(owner: owner!) { [probe] (_, _: Ping) in probe?.touch() }
+        (owner, probe) = (nil, nil)
+
+        sut.publish(Ping())
+
+        #expect(weakProbe == nil)
+        #expect(token.isCancelled)
+    }
+
+    // MARK: - 10: a self-capturing subscriber that cancelled does not leak
+
+    @Test func aSelfCapturingSubscriberThatCancelledIsReleased() {
+        let sut = EventBus()
+        var subscriber: SelfCapturingSubscriber? = SelfCapturingSubscriber(bus: sut)
+        weak let weakSubscriber = subscriber
+
+        subscriber?.stop()
+        subscriber = nil
+
+        #expect(weakSubscriber == nil)
+    }
+
+    // MARK: - 11: a held token does not keep a released bus alive
+
+    @Test func releasingTheBusReleasesEverySubscriptionWhileTokensAreHeld() {
+        var sut: EventBus? = EventBus()
+        weak let weakBus = sut
+        let owner = Owner()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let tokens = [
+            sut!.subscribe(to: Ping.self) { [probe] _ in probe?.touch() },
+            sut!.subscribe(owner: owner) { [probe] (_, _: Pong) in probe?.touch() },
+            sut!.subscribe(owner: owner, on: ManualExecutor()) { [probe] (_, _: Ping) in probe?.touch() },
+            sut!.observeAll { [probe] _ in probe?.touch() },
+        ]
+        probe = nil
+
+        sut = nil
+
+        #expect(weakBus == nil)
+        #expect(weakProbe == nil)
+        #expect(tokens.allSatisfy { $0.isCancelled })
+        tokens.forEach { $0.cancel() }  // harmless once the bus is gone
+    }
+
+    // MARK: - 12: a handler that captures the bus does not keep it alive after its owner died
+
+    @Test func aHandlerCapturingTheBusLetsItGoOnceItsOwnerDiedAndTheBusIsStillUsed() {
+        var sut: EventBus? = EventBus()
+        weak let weakBus = sut
+        var owner: Owner? = Owner()
+        do {
+            let bus = sut!
+            // The unsafe pattern the guide warns about: the handler captures the bus strongly.
+            bus.subscribe(owner: owner!) { (_, _: Ping) in bus.publish(Pong()) }
+        }
+        owner = nil
+
+        // `Ping` is never published again; other activity on the bus sweeps the dead entry.
+        for _ in 0..<64 { sut!.subscribe(to: Pong.self) { _ in }.cancel() }
+        sut = nil
+
+        #expect(weakBus == nil)
+    }
+}
+
+/// Something a handler captures, so a test can watch it being released.
+final class Probe: Sendable {
+    func touch() {}
+}
+
+/// An event that carries an object, so a test can watch queued events being released.
+struct Carrier: EventBusEvent {
+    let payload: Probe
+}
+
+/// Keeps its own token and captures itself in its handler: a cycle that `stop()` must break.
+final class SelfCapturingSubscriber: Sendable {
+    private let token = LockBox<SubscriptionToken?>(nil)
+    private let received = LockBox(0)
+
+    init(bus: EventBus) {
+        token.value = bus.subscribe(to: Ping.self) { _ in self.received.mutate { $0 += 1 } }
+    }
+
+    func stop() { token.value?.cancel() }
+}
