@@ -46,6 +46,7 @@ final class SubscriptionStore: Sendable {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
     }
 
+    @inline(__always)
     func snapshot(of eventKey: ObjectIdentifier, ifResolvedAt generation: UInt64) -> ContiguousArray<
         AnySubscription
     >? {
