@@ -3,13 +3,14 @@
 SWIFT ?= swift
 WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: help deps build run test unit e2e tsan asan lint docs bench bench-quick screenshots coverage clean
+.PHONY: help deps build run test unit e2e fuzz tsan asan lint docs bench bench-quick screenshots coverage clean
 
 # The first target, so a bare `make` says what there is instead of silently installing deps.
 help:
 	@echo "make run           build and start the interactive demo"
 	@echo "make test          end-to-end tests in tmux, then the unit tests"
-	@echo "make unit | e2e    one half of make test"
+	@echo "make unit | e2e    the unit tests; the end-to-end tests in tmux"
+	@echo "make fuzz          random keys, escape sequences and resizes at the app (FUZZ_SEED=n replays)"
 	@echo "make build         debug build, warnings as errors"
 	@echo "make tsan          the tests under ThreadSanitizer"
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
@@ -28,8 +29,8 @@ build: deps
 run: deps
 	$(SWIFT) run eventdemo
 
-# The end-to-end run first, so the log ends with the Swift test runner's summary.
-test: deps e2e unit
+# The end-to-end runs first, so the log ends with the Swift test runner's summary.
+test: deps e2e fuzz unit
 
 # Every test is Swift Testing: without --disable-xctest the XCTest runner first prints
 # "Executed 0 tests" (twice), which reads as if nothing ran.
@@ -38,6 +39,9 @@ unit: deps
 
 e2e: deps
 	bash Tests/e2e/run.sh
+
+fuzz: deps
+	bash Tests/e2e/fuzz.sh
 
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan

@@ -144,7 +144,9 @@ int cnc_install_signal_pipe(int write_fd) {
     action.sa_handler = forward_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+    // SIGQUIT (Ctrl-\) too: by default it dumps core (and Swift's backtracer takes over the tty)
+    // without restoring the terminal; here it quits cleanly like Ctrl-C, with status 131.
+    const int signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH};
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         if (sigaction(signals[i], &action, NULL) != 0) {
             return -1;

@@ -18,6 +18,8 @@ public struct KeyDecoder: Sendable {
         case csi(parameters: [UInt8])
         case ss3
         case x10Mouse(bytes: [UInt8])
+        /// Inside a bracketed paste; `matched` bytes of the closing `ESC [ 201 ~` seen so far.
+        case paste(matched: Int)
         case utf8(bytes: [UInt8], remaining: Int)
     }
 
@@ -29,6 +31,17 @@ public struct KeyDecoder: Sendable {
     /// True when an `ESC` byte is being held back, waiting to see if a sequence follows.
     public var hasPendingEscape: Bool { state == .escape }
 
+    /// True in the middle of anything: an `ESC`, a sequence, a UTF-8 character or a paste. The
+    /// caller calls ``flush()`` when no more bytes come within a short timeout, so a sequence
+    /// that never ends (a paste whose end was lost) cannot swallow the keys after it.
+    public var isMidSequence: Bool { state != .ground }
+
+    /// A bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`) is swallowed: a terminal sends one only
+    /// if some program turned the mode on (this app never does; a crashed one may have), and
+    /// pasted text is not typing: a paste holding `q` or `x` must not quit or clear the cart.
+    private static let pasteStart = Array("200".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
     /// Feeds a chunk of bytes; returns the keys and mouse events they complete, in order.
     public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [InputEvent] {
         var events: [InputEvent] = []
@@ -38,7 +51,8 @@ public struct KeyDecoder: Sendable {
         return events
     }
 
-    /// Ends an ambiguous `ESC`: returns `.escape` if one was pending, and resets to the ground state.
+    /// Ends an ambiguous `ESC`: returns `.escape` if one was pending, and resets to the ground state
+    /// (dropping any unfinished sequence).
     public mutating func flush() -> Key? {
         defer { state = .ground }
         return state == .escape ? .escape : nil
@@ -73,6 +87,10 @@ public struct KeyDecoder: Sendable {
                 return nil
             }
             state = .ground
+            if byte == UInt8(ascii: "~"), parameters == Self.pasteStart {
+                state = .paste(matched: 0)
+                return nil
+            }
             if parameters.first == UInt8(ascii: "<") {
                 return Self.sgrMouse(final: byte, parameters: parameters.dropFirst()).map(InputEvent.mouse)
             }
@@ -80,6 +98,13 @@ public struct KeyDecoder: Sendable {
         case .ss3:
             state = .ground
             return Self.ss3Keys[byte].map(InputEvent.key)
+        case .paste(let matched):
+            if byte == Self.pasteEnd[matched] {
+                state = matched + 1 == Self.pasteEnd.count ? .ground : .paste(matched: matched + 1)
+            } else {
+                state = .paste(matched: byte == 0x1B ? 1 : 0)
+            }
+            return nil
         case .x10Mouse(let bytes):
             guard bytes.count == 2 else {
                 state = .x10Mouse(bytes: bytes + [byte])

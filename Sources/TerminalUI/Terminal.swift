@@ -6,8 +6,8 @@ public enum TerminalEvent: Equatable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size; the app should lay out again at once.
     case resized(Size)
-    /// A termination signal (SIGINT, SIGTERM, SIGHUP) arrived; the loop should restore the terminal
-    /// and exit with `128 + signal`.
+    /// A termination signal (SIGINT, SIGQUIT, SIGTERM, SIGHUP) arrived; the loop should restore the
+    /// terminal and exit with `128 + signal`.
     case terminated(signal: Int32)
 }
 

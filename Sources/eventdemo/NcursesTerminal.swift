@@ -65,7 +65,7 @@ final class NcursesTerminal: Terminal {
     var inputDescriptors: [Int32] { [STDIN_FILENO, signalRead] }
 
     /// Long enough for the rest of an escape sequence to arrive, short enough that Esc feels instant.
-    var pendingInputTimeout: Duration? { decoder.hasPendingEscape ? .milliseconds(40) : nil }
+    var pendingInputTimeout: Duration? { decoder.isMidSequence ? .milliseconds(40) : nil }
 
     func draw(_ buffer: ScreenBuffer) {
         if lastFrame?.size != buffer.size {

@@ -27,6 +27,12 @@ struct KeyDecoderTests {
         ("stray continuation byte is dropped", [0x80, 0x61], [.character("a")]),
         ("alt-key reports the key", Array("\u{1B}q".utf8), [.character("q")]),
         ("double escape reports one escape", [0x1B, 0x1B], [.escape]),
+        // Found by Tests/e2e/fuzz.sh: a paste's text was typed as commands (`q` quit).
+        ("bracketed paste is swallowed", Array("\u{1B}[200~qxq\u{1B}[201~a".utf8), [.character("a")]),
+        (
+            "paste holding escapes is swallowed", Array("\u{1B}[200~\u{1B}[A\u{1B}\u{1B}[201~a".utf8),
+            [.character("a")]
+        ),
     ]
 
     @Test("decodes", arguments: table)
@@ -48,6 +54,20 @@ struct KeyDecoderTests {
         #expect(sut.flush() == .escape)
         #expect(!sut.hasPendingEscape)
         #expect(sut.flush() == nil)
+    }
+
+    @Test func flushEndsAPasteWhoseEndNeverCame() {
+        var sut = KeyDecoder()
+
+        let pasted = sut.feed(Array("\u{1B}[200~lost end".utf8))
+        let waiting = sut.isMidSequence
+        let flushed = sut.flush()
+        let after = sut.feed(Array("q".utf8))
+
+        #expect(pasted.isEmpty)
+        #expect(waiting)
+        #expect(flushed == nil)
+        #expect(after == [.key(.character("q"))])
     }
 
     @Test func decodesASequenceSplitAcrossReads() {

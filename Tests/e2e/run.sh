@@ -188,6 +188,14 @@ ctrl_c_exits_130_and_restores_the_terminal() {
         grep -qE '(^| )echo( |$)' "$WORK/sigint.stty" && grep -qE '(^| )ixon( |$)' "$WORK/sigint.stty"
 }
 
+ctrl_backslash_exits_131_and_restores_the_terminal() {
+    start sigquit || return 1
+    tm send-keys -t "$SESSION" 'C-\'
+    wait_for_file "$WORK/sigquit.stty" &&
+        [ "$(cat "$WORK/sigquit.status")" = 131 ] && [ "$(mouse_flags)" = "0 0" ] &&
+        grep -qE '(^| )echo( |$)' "$WORK/sigquit.stty" && grep -qE '(^| )ixon( |$)' "$WORK/sigquit.stty"
+}
+
 sigterm_exits_143() {
     start sigterm || return 1
     local shell_pid app_pid
@@ -272,6 +280,7 @@ check "checkout completes while the loyalty handler's error shows in the log, in
     checkout_shows_the_loyalty_error_in_red
 check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
+check "Ctrl-\\ (SIGQUIT) exits 131 and restores the terminal" ctrl_backslash_exits_131_and_restores_the_terminal
 check "SIGTERM exits 143" sigterm_exits_143
 check "not a TTY exits 2 with one line on stderr" not_a_tty_exits_2_with_one_line
 check "an unknown flag exits 2" unknown_flag_exits_2

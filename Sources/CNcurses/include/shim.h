@@ -71,8 +71,9 @@ void cnc_clear(void);
 // Sends pending changes to the terminal (ncurses diffs against what is on screen).
 void cnc_refresh(void);
 
-// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGWINCH that write the signal number as
-// one byte to `write_fd` (the self-pipe trick: the only async-signal-safe work is write()).
+// Installs handlers for SIGINT, SIGQUIT, SIGTERM, SIGHUP and SIGWINCH that write the signal
+// number as one byte to `write_fd` (the self-pipe trick: the only async-signal-safe work is
+// write()).
 // The loop polls the read end and does the real work. Returns 0 on success.
 int cnc_install_signal_pipe(int write_fd);
 
