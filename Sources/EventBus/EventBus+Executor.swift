@@ -12,6 +12,9 @@ extension EventBus {
     /// before the handler runs. Once ``SubscriptionToken/cancel()`` has returned, no queued
     /// event runs the handler.
     ///
+    /// The mailbox is unbounded: if the executor stalls, events queue without limit. Use
+    /// ``subscribe(owner:to:on:priority:buffering:handler:)`` to bound it.
+    ///
     /// ```swift
     /// let queue = DispatchQueue(label: "cart")
     /// bus.subscribe(owner: self, on: queue) { (owner, event: CartDidUpdateEvent) in

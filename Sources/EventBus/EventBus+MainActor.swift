@@ -8,7 +8,8 @@ extension EventBus {
     ///
     /// The owner is held weakly and checked both when the event is queued and when the handler
     /// is about to run. Once ``SubscriptionToken/cancel()`` has returned, no queued event runs
-    /// the handler.
+    /// the handler. Events wait without limit while the main actor is busy; use
+    /// ``subscribeOnMain(owner:to:priority:buffering:handler:)`` to bound them.
     ///
     /// ```swift
     /// @MainActor final class LoginViewModel {
@@ -38,7 +39,7 @@ extension EventBus {
 
 /// Carries a main-actor owner into `MainActor.assumeIsolated` from the drain job, which the
 /// compiler cannot see runs on the main actor.
-private struct MainActorBound<Value>: @unchecked Sendable {  // safe: created and used on the main actor only
+struct MainActorBound<Value>: @unchecked Sendable {  // safe: created and used on the main actor only
     let value: Value
     init(_ value: Value) { self.value = value }
 }

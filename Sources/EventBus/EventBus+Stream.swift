@@ -4,6 +4,8 @@ extension EventBus {
     /// The subscription is registered when this method is called, not on the first `next()`,
     /// so no event published after it returns is missed. Events are buffered by
     /// `bufferingPolicy` until the consumer reads them; the default keeps the newest 100.
+    /// Observe-all taps see what the buffer drops; ``eventStream(_:bufferingPolicy:)`` also
+    /// counts it.
     ///
     /// The subscription ends when the stream terminates: when the consuming task is cancelled,
     /// or when the stream and its iterators are released.
@@ -20,7 +22,7 @@ extension EventBus {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Event.self, bufferingPolicy: bufferingPolicy)
         let token = register(
-            OwnerlessSubscription(feedsStream: true) { continuation.yield($0) }, cancelsOnDeinit: true)
+            StreamSubscription(continuation: continuation, policy: bufferingPolicy), cancelsOnDeinit: true)
         continuation.onTermination = { _ in token.cancel() }
         return stream
     }

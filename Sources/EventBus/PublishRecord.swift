@@ -14,6 +14,12 @@ public struct PublishRecord: Sendable {
     /// ``EventBus/intercept(owner:to:priority:handler:)``), or nil when every subscription in
     /// the snapshot was offered the event. The consumer is also the last of ``recipients``.
     public let consumedBy: Recipient?
+    /// The subscriptions whose buffer dropped an event because of this publish, in subscription
+    /// order: the event itself (a full ``EventBufferPolicy/keepOldest(_:)`` buffer; such a
+    /// subscription is not in ``recipients``), or the oldest event waiting there (a full
+    /// ``EventBufferPolicy/keepNewest(_:)`` buffer; the new event was queued and is counted in
+    /// ``recipients``). Empty when nothing was dropped.
+    public let droppingRecipients: [Recipient]
     /// Increases with every publish on this bus while it has observers; a nested publish gets a
     /// higher number than the publish whose handler started it.
     public let sequenceNumber: UInt64
@@ -30,13 +36,14 @@ public struct PublishRecord: Sendable {
 
     init(
         event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
-        consumedBy: Recipient? = nil, sequenceNumber: UInt64
+        consumedBy: Recipient? = nil, droppingRecipients: [Recipient] = [], sequenceNumber: UInt64
     ) {
         self.consumedBy = consumedBy
         self.event = event
         self.eventTypeName = eventTypeName
         self.reachedCount = reachedCount
         self.recipients = recipients
+        self.droppingRecipients = droppingRecipients
         self.sequenceNumber = sequenceNumber
     }
 }

@@ -31,11 +31,14 @@ public final class SubscriptionToken: Sendable, Hashable {
     private let id: SubscriptionID
     private let store: any SubscriptionRemoving
     private let cancelsOnDeinit: Bool
+    /// A buffered kind's backlog and drop count: plain data the entry writes, never the entry.
+    private let counters: BufferCounters?
 
     init(subscription: AnySubscription, store: any SubscriptionRemoving, cancelsOnDeinit: Bool) {
         self.id = SubscriptionID(subscription)
         self.store = store
         self.cancelsOnDeinit = cancelsOnDeinit
+        counters = subscription.bufferCounters
     }
 
     deinit {
@@ -56,6 +59,16 @@ public final class SubscriptionToken: Sendable, Hashable {
     /// True once no event can reach the handler any more: the token was cancelled, a
     /// once-subscription has fired, the owner has been released, or the bus has been released.
     public var isCancelled: Bool { store.isFinished(id) }
+
+    /// How many events wait for the handler: in a stepping or paced subscription's buffer, or
+    /// in an executor subscription's mailbox. Always 0 for synchronous kinds, and 0 once the
+    /// subscription has ended (waiting events are released then). A snapshot: it may change as
+    /// soon as it is read.
+    public var waitingEventCount: Int { counters?.waitingCount ?? 0 }
+
+    /// How many events this subscription's ``EventBufferPolicy`` has dropped since it was
+    /// created. Never decreases. Always 0 for unbounded and synchronous kinds.
+    public var droppedEventCount: Int { counters?.droppedCount ?? 0 }
 
     /// Keeps the token in `bag`; the bag cancels it when the bag is cancelled or released.
     public func store(in bag: SubscriptionBag) {

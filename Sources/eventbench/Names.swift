@@ -25,6 +25,7 @@ enum Competitor {
     static let weakOwner = "EventBus weak-owner"
     static let token = "EventBus token-owned"
     static let executor = "EventBus executor"
+    static let stepped = "EventBus stepped (.more in handler)"
     static let notificationCenter = "NotificationCenter"
     static let naive = "naive bus"
     static let directFloor = "floor: direct closures"

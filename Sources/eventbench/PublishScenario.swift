@@ -53,6 +53,24 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
+    contenders.add(Competitor.stepped) {
+        // Stepping with the promise completed inside the handler, as a handler that keeps up
+        // does: the price of demand-driven delivery over the weak-owner row above.
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.subscribeStepping(owner: sink, buffering: .keepNewest(16)) {
+                (owner: Sink, event: Ping, promise) in
+                owner.add(event.value)
+                promise.complete(.more)
+            }
+        }
+        return { count in
+            withExtendedLifetime(sinks) {
+                for index in 0..<count { bus.publish(Ping(value: index)) }
+            }
+        }
+    }
     contenders.add(Competitor.notificationCenter) {
         let center = NotificationCenter()
         var observers: [any NSObjectProtocol] = []

@@ -57,7 +57,7 @@ enum Targets {
             "token-owned per-subscriber cost ≤ 3× direct floor",
             results.row(perSubscriber, Competitor.token)?.value, format: "%.2f×"
         ) { $0 <= 3 }
-        for kind in [Competitor.weakOwner, Competitor.token, Competitor.executor] {
+        for kind in [Competitor.weakOwner, Competitor.token, Competitor.executor, Competitor.stepped] {
             let worst = publishScenarios.compactMap { results.row($0, kind)?.allocsPerOp }.max()
             check("\(kind): zero allocations per publish", worst, format: "%.3f allocs/op") { $0 < 0.01 }
         }

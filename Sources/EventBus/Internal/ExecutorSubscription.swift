@@ -16,17 +16,22 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
     /// drain, on the executor, never on the publish path.
     private let handler: @Sendable (Owner, Event) throws -> Void
     private let executor: any EventBusExecutor
-    private let mailbox = LockedValue(Mailbox<Event>())
+    private let mailbox: LockedValue<Mailbox<Event>>
+    private let isBounded: Bool
     private let failures: FailureReporter?
     private let reported = ReportedTypes()
+    /// The backlog and drops, shared with the token.
+    private let counters = BufferCounters()
 
     init(
-        owner: Owner, executor: any EventBusExecutor, priority: Int, failures: FailureReporter? = nil,
-        handler: @escaping @Sendable (Owner, Event) throws -> Void
+        owner: Owner, executor: any EventBusExecutor, priority: Int, policy: EventBufferPolicy = .unbounded,
+        failures: FailureReporter? = nil, handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) {
         self.executor = executor
         self.failures = failures
         self.handler = handler
+        mailbox = LockedValue(Mailbox(policy: policy, counters: counters))
+        isBounded = policy.limit != nil
         super.init(owner: owner, priority: priority)
         mailbox.withLock { $0.subscription = self }
     }
@@ -39,14 +44,33 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
 
     override var deliveryKind: SubscriptionInfo.Delivery { .executor }
 
+    override var bufferCounters: BufferCounters? { counters }
+
+    override func retire() {
+        mailbox.discardAll()
+    }
+
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         guard owner != nil else { return .ownerGone }
+        // The bounded path is a function of its own: it needs an `Event?`, and in this generic,
+        // unspecialized code such a local costs a runtime metadata lookup on every call.
+        if isBounded { return deliverBounded(event) }
         if mailbox.withLock({ $0.append(event) }) {
             // Captures one reference, so the closure needs no heap context of its own.
             executor.enqueue { [mailbox] in mailbox.drain() }
         }
         return .delivered
+    }
+
+    private func deliverBounded(_ event: Event) -> DeliveryOutcome {
+        var evicted: Event?
+        let (mustSchedule, outcome) = mailbox.withLock { $0.appendBounded(event, evicting: &evicted) }
+        evicted = nil  // Released here, after the unlock: events can run arbitrary deinit code.
+        if mustSchedule {
+            executor.enqueue { [mailbox] in mailbox.drain() }
+        }
+        return outcome
     }
 
     /// Checked per event: a cancel that returned before this point wins, and so does the
@@ -103,10 +127,43 @@ struct Mailbox<Event> {
     /// Weak: the drain job owns this mailbox, not the subscription (see the ownership rule on
     /// ``AnySubscription``), so a queued job never keeps a cancelled handler alive.
     weak var subscription: Subscription<Event>?
+    private let policy: EventBufferPolicy
+    /// Shared with the token; updated here, under the mailbox's lock.
+    private let counters: BufferCounters
+
+    init(policy: EventBufferPolicy, counters: BufferCounters) {
+        self.policy = policy
+        self.counters = counters
+    }
 
     /// Queues `event`; returns true when the caller must schedule a drain.
     mutating func append(_ event: Event) -> Bool {
         pending.append(event)
+        counters.update(waiting: pending.count)
+        return scheduleIfNeeded()
+    }
+
+    /// Queues `event` as a bounded policy allows. An event dropped to make room is moved to
+    /// `evicted`, for the caller to release after unlocking; a rejected event is simply not
+    /// stored. Returns whether to schedule a drain and what the publish reports.
+    ///
+    /// Keeping the newest shifts the waiting events down by one per drop (O(limit)): bounds
+    /// are meant to be small, and the unbounded path stays a plain append.
+    mutating func appendBounded(_ event: Event, evicting evicted: inout Event?) -> (Bool, DeliveryOutcome) {
+        let limit = policy.limit ?? .max
+        var outcome = DeliveryOutcome.delivered
+        if pending.count >= limit {
+            counters.countDrop()
+            guard case .keepNewest = policy, !pending.isEmpty else { return (false, .dropped) }
+            evicted = pending.removeFirst()
+            outcome = .deliveredDroppingOlder
+        }
+        pending.append(event)
+        counters.update(waiting: pending.count)
+        return (scheduleIfNeeded(), outcome)
+    }
+
+    private mutating func scheduleIfNeeded() -> Bool {
         if isDrainScheduled { return false }
         isDrainScheduled = true
         return true
@@ -124,6 +181,7 @@ struct Mailbox<Event> {
         }
         if batch.capacity == 0 { swap(&spare, &batch) }
         swap(&pending, &batch)
+        counters.update(waiting: 0)
         return subscription
     }
 
@@ -132,6 +190,7 @@ struct Mailbox<Event> {
     mutating func discardAll() -> [Event] {
         isDrainScheduled = false
         spare = []
+        counters.update(waiting: 0)
         defer { pending = [] }
         return pending
     }

@@ -81,19 +81,13 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscript
 
 /// A subscription without an owner: it lives until its token is cancelled or released.
 final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `handler` and `feedsStream` are immutable.
+    // safe: `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
-    private let feedsStream: Bool
 
-    init(feedsStream: Bool = false, priority: Int = 0, handler: @escaping @Sendable (Event) -> Void) {
+    init(priority: Int = 0, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
-        self.feedsStream = feedsStream
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
-
-    override var subscriberName: String { feedsStream ? "AsyncStream" : "ownerless" }
-
-    override var deliveryKind: SubscriptionInfo.Delivery { feedsStream ? .stream : .synchronous }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

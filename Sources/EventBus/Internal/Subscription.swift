@@ -12,9 +12,16 @@ enum DeliveryOutcome {
     case skipped
     /// The owner is gone; nothing ran and the entry can be pruned.
     case ownerGone
+    /// Queued in a full buffer, which dropped its oldest waiting event to make room.
+    case deliveredDroppingOlder
+    /// Not queued: the subscription's buffer was full and its policy keeps the oldest events.
+    case dropped
 
-    var reached: Bool { self == .delivered || self == .deliveredLast || self == .consumed }
+    var reached: Bool {
+        self == .delivered || self == .deliveredLast || self == .consumed || self == .deliveredDroppingOlder
+    }
     var needsPrune: Bool { self == .deliveredLast || self == .skipped || self == .ownerGone }
+    var droppedAnEvent: Bool { self == .deliveredDroppingOlder || self == .dropped }
 }
 
 /// One entry in an event type's subscriber list, type-erased so lists of every event type
@@ -105,7 +112,8 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     func isOwned(by candidate: AnyObject) -> Bool { false }
 
     /// Called once the entry has been cancelled or dropped from its list, with no lock held,
-    /// for kinds that own resources beyond the handler (an async subscription's task).
+    /// for kinds that own resources beyond the handler (an async subscription's task, the
+    /// events waiting in a stepping subscription's or a mailbox's buffer). May run more than once.
     func retire() {}
 
     /// How events reach the handler, for introspection.
@@ -116,6 +124,14 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
 
     /// The subscribed type's name, for introspection.
     var eventTypeName: String { "" }
+
+    /// The backlog and drop count of kinds that buffer events, handed to the token when it is
+    /// made; nil for kinds that never buffer.
+    var bufferCounters: BufferCounters? { nil }
+
+    /// Answers a stepping subscription's promise for `step` (see ``StepPromise``); other kinds
+    /// never hand out promises.
+    func completeStep(_ step: UInt64, with demand: StepDemand) {}
 }
 
 /// An entry that receives events of one type. Subclasses decide how delivery happens.

@@ -17,6 +17,9 @@ public struct SubscriptionInfo: Sendable, Hashable {
         case stream
         /// Run by an `async` handler, one event at a time, in its own task.
         case async
+        /// One event at a time, the next asked for with a promise (`subscribeStepping`,
+        /// `subscribePaced`, `pacedStream`); ``SubscriptionInfo/executorLabel`` says where.
+        case stepping
     }
 
     /// The subscribed event type's name (for a protocol subscription, the protocol's, such as

@@ -1,0 +1,65 @@
+extension EventBus {
+    /// Subscribes `owner` to events of `eventType` one at a time: the handler gets each event
+    /// with a ``StepPromise`` and receives the next only after completing it with
+    /// ``StepDemand/more``.
+    ///
+    /// Events published while a promise is open wait in a buffer that follows `policy`; what it
+    /// drops is counted in ``SubscriptionToken/droppedEventCount`` and reported to observe-all
+    /// taps. ``SubscriptionToken/waitingEventCount`` is the backlog.
+    ///
+    /// ## Ordering
+    /// Events arrive in publish order (less what the policy drops). When the subscription is
+    /// ready, a publish runs the handler at once on the publisher's thread, in `priority` and
+    /// subscription order like any synchronous handler (see <doc:Priorities>). A `.more` completed inside the handler takes effect
+    /// when it returns: the oldest waiting event is then delivered in the same loop, never
+    /// nested. A `.more` completed later delivers the oldest waiting event on the completing
+    /// thread before `complete` returns.
+    ///
+    /// ## Lifetime and cancellation
+    /// The owner is held weakly. Completing a promise with ``StepDemand/cancel``, cancelling
+    /// the token, or `unsubscribe` ends the subscription and releases waiting events at once;
+    /// after the owner dies they are released by the next publish of `eventType`, or when the
+    /// open promise is completed, whichever comes first.
+    ///
+    /// ```swift
+    /// bus.subscribeStepping(owner: self, buffering: .keepNewest(50)) { (owner, event: Upload, promise) in
+    ///     owner.start(event) { promise.complete(.more) }   // the next upload when this one is done
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels the subscription early and reports its backlog and
+    ///   drops. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribeStepping<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        buffering policy: EventBufferPolicy, handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
+    ) -> SubscriptionToken {
+        register(
+            SteppingSubscription(
+                owner: owner, executor: nil, priority: priority, policy: policy, handler: handler))
+    }
+
+    /// Subscribes `owner` to events of `eventType` one at a time, delivered on `executor`.
+    ///
+    /// The same stepping rules as ``subscribeStepping(owner:to:priority:buffering:handler:)``, but every
+    /// handler call runs on `executor`: publishing only queues, and a `.more` completed after
+    /// the handler returned queues one job that delivers the oldest waiting event. A `.more`
+    /// completed inside the handler continues in the same job. Handler calls never overlap,
+    /// even on a concurrent queue.
+    ///
+    /// The owner and cancellation are checked before each handler call; once
+    /// ``SubscriptionToken/cancel()`` has returned, no waiting event runs the handler.
+    ///
+    /// - Returns: A token that cancels the subscription early and reports its backlog and
+    ///   drops. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribeStepping<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, to eventType: Event.Type = Event.self, on executor: some EventBusExecutor,
+        priority: Int = 0, buffering policy: EventBufferPolicy,
+        handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
+    ) -> SubscriptionToken {
+        register(
+            SteppingSubscription(
+                owner: owner, executor: executor, priority: priority, policy: policy, handler: handler))
+    }
+}

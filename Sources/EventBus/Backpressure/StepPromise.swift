@@ -1,0 +1,48 @@
+/// What a stepping handler asks for once it is done with an event.
+public enum StepDemand: Sendable, Hashable {
+    /// Deliver the next event: the oldest waiting one at once, otherwise the next one published.
+    case more
+    /// End the subscription. Waiting events are released undelivered.
+    case cancel
+}
+
+/// The answer a stepping handler owes for one event: complete it with ``StepDemand/more`` to
+/// get the next event, or ``StepDemand/cancel`` to end the subscription.
+///
+/// Handed to the handler of ``EventBus/subscribeStepping(owner:to:priority:buffering:handler:)`` with
+/// each event. Until it is completed, later events wait in the subscription's buffer.
+///
+/// ## Threading
+/// Complete it on any thread: inside the handler, or later (after a timer, when a user presses
+/// a key, when an `async` job finishes). No lock is held while it completes.
+///
+/// ## Ordering
+/// Completed inside the handler, ``StepDemand/more`` takes effect after the handler returns:
+/// the next event is never delivered in a nested call, and handler calls of one subscription
+/// never overlap. Completed later, the next waiting event is delivered right away: on the
+/// completing thread for a subscription on the publisher's thread, or as a job on its executor.
+///
+/// ## Edge cases
+/// Only the first completion of a promise counts. Completing it again, or completing a
+/// promise from an earlier event, has no effect: it never requests an extra event and never
+/// cancels a newer step. A promise whose subscription has ended ignores completion. Dropping a
+/// promise without completing it stalls the subscription until it is cancelled or its owner
+/// is released.
+public struct StepPromise: Sendable {
+    let step: UInt64
+    /// Weak, because a promise may be kept anywhere for any time (a timer, a key press): it
+    /// must not keep an ended subscription's handler alive (see the ownership rule on
+    /// ``AnySubscription``). A class reference to the non-generic base, not a protocol
+    /// existential: no witness table lookup when the promise is made.
+    private weak var subscription: AnySubscription?
+
+    init(step: UInt64, subscription: AnySubscription) {
+        self.step = step
+        self.subscription = subscription
+    }
+
+    /// Answers for this promise's event. Only the first completion of a promise has an effect.
+    public func complete(_ demand: StepDemand) {
+        subscription?.completeStep(step, with: demand)
+    }
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import EventBus
+import EventBusTesting
+import Synchronization
+import Testing
+
+@Suite("Stepping on executors and threads", .timeLimit(.minutes(1)))
+struct SteppingOnExecutorTests {
+    @Test func publishingOnlyQueuesAndTheExecutorRunsOneStep() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let promises = PromiseBox()
+        let token = sut.subscribeStepping(owner: owner, on: executor, buffering: .unbounded) {
+            (owner, event: Ping, promise) in
+            owner.log.append("\(event.number)")
+            promises.append(promise)
+        }
+
+        for number in 1...3 { sut.publish(Ping(number: number)) }
+        #expect(owner.log.all.isEmpty)
+        executor.drain()
+
+        #expect(owner.log.all == ["1"])
+        #expect(token.waitingEventCount == 2)
+    }
+
+    @Test func moreCompletedLaterQueuesOneJobForTheNextEvent() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let promises = PromiseBox()
+        sut.subscribeStepping(owner: owner, on: executor, buffering: .unbounded) {
+            (owner, event: Ping, promise) in
+            owner.log.append("\(event.number)")
+            promises.append(promise)
+        }
+        for number in 1...3 { sut.publish(Ping(number: number)) }
+        executor.drain()
+
+        promises.last?.complete(.more)
+
+        #expect(owner.log.all == ["1"])  // Not inline: the next step is a job on the executor.
+        #expect(executor.pendingJobCount == 1)
+        executor.drain()
+        #expect(owner.log.all == ["1", "2"])
+    }
+
+    @Test func moreCompletedInsideTheHandlerContinuesInTheSameJob() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        sut.subscribeStepping(owner: owner, on: executor, buffering: .unbounded) {
+            (owner, event: Ping, promise) in
+            owner.log.append("\(event.number)")
+            promise.complete(.more)
+        }
+        for number in 1...3 { sut.publish(Ping(number: number)) }
+
+        let jobs = executor.drain()
+
+        #expect(owner.log.all == ["1", "2", "3"])
+        #expect(jobs == 1)
+    }
+
+    @Test func cancelBeforeTheJobRunsDeliversNothing() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let token = sut.subscribeStepping(owner: owner, on: executor, buffering: .unbounded) {
+            (owner, _: Ping, _) in owner.log.append("ran")
+        }
+        sut.publish(Ping())
+
+        token.cancel()
+        executor.drain()
+
+        #expect(owner.log.all.isEmpty)
+    }
+
+    @Test func handlerCallsNeverOverlapWhenManyThreadsPublishAndComplete() async {
+        let sut = EventBus()
+        let owner = Owner()
+        let running = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let delivered = Atomic<Int>(0)
+        let queue = DispatchQueue(label: "completer", attributes: .concurrent)
+        sut.subscribeStepping(owner: owner, buffering: .unbounded) { (_, _: Ping, promise) in
+            if running.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
+                overlaps.add(1, ordering: .relaxed)
+            }
+            running.subtract(1, ordering: .acquiringAndReleasing)
+            delivered.add(1, ordering: .relaxed)
+            // Half the steps are answered later, from another thread, twice (the second is a
+            // duplicate and must be ignored).
+            if Bool.random() {
+                promise.complete(.more)
+            } else {
+                queue.async {
+                    promise.complete(.more)
+                    promise.complete(.more)
+                }
+            }
+        }
+
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for number in 0..<250 { sut.publish(Ping(number: thread * 1000 + number)) }
+        }
+
+        await waitUntil { delivered.load(ordering: .relaxed) == 1000 }
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aSerialQueueSubscriptionDeliversEveryEventInOrder() async {
+        let sut = EventBus()
+        let owner = Owner()
+        let queue = DispatchQueue(label: "stepper")
+        sut.subscribeStepping(owner: owner, on: queue, buffering: .unbounded) {
+            (owner, event: Ping, promise) in
+            owner.log.append("\(event.number)")
+            DispatchQueue.global().async { promise.complete(.more) }
+        }
+
+        for number in 1...200 { sut.publish(Ping(number: number)) }
+
+        await waitUntil { owner.log.count == 200 }
+        #expect(owner.log.all == (1...200).map(String.init))
+    }
+}
