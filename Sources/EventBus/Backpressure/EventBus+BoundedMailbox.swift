@@ -2,7 +2,7 @@ extension EventBus {
     /// Subscribes `owner` to events of `eventType`, delivered on `executor`, with at most as
     /// many events waiting as `policy` allows.
     ///
-    /// The same delivery and `priority` as ``subscribe(owner:to:on:priority:handler:)`` (FIFO per
+    /// The same delivery and `priority` as ``subscribe(owner:to:on:priority:handler:)-69kp2`` (FIFO per
     /// subscription, one job per burst, owner and cancellation checked before each call), plus a bound on the
     /// mailbox: when the executor stalls, `policy` decides which waiting events are dropped.
     /// ``SubscriptionToken/waitingEventCount`` is the mailbox's backlog,
