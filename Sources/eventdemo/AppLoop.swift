@@ -7,11 +7,13 @@ import TerminalUI
     import Darwin
 #endif
 
-/// The interactive main loop, top to bottom: run queued jobs, draw, sleep in `poll()` until
-/// input, a signal or a queued job arrives, handle input, repeat.
+/// The interactive main loop, top to bottom: do what is due, run queued jobs, draw, sleep in
+/// `poll()` until input, a signal, a queued job or the app's next deadline, handle input, repeat.
 ///
-/// There is no tick: an idle app sleeps in `poll()` and uses no CPU. A publish from any thread
-/// enqueues on the executor, which writes to its self-pipe and wakes the loop at once.
+/// There is no tick: an idle app sleeps in `poll()` with no timeout and uses no CPU. A publish
+/// from any thread enqueues on the executor, which writes to its self-pipe and wakes the loop at
+/// once. Only while something is scheduled (a replayed event falling due) does `poll()` get a
+/// timeout, and only until that moment.
 @MainLoop
 enum AppLoop {
     /// Runs until `q` (returns 0) or a termination signal (returns 128 + signal).
@@ -19,10 +21,11 @@ enum AppLoop {
         let descriptors = terminal.inputDescriptors + [executor.wakeDescriptor]
         var pollSet = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
+            app.advance(to: .now)
             executor.drain()  // Event handlers run here, between frames.
             if app.wantsToQuit { return 0 }
             terminal.draw(app.render())
-            let timeout = terminal.pendingInputTimeout.map { Int32($0.components.seconds * 1000 + 40) } ?? -1
+            let timeout = pollTimeout(input: terminal.pendingInputTimeout, deadline: app.nextDeadline())
             _ = poll(&pollSet, nfds_t(pollSet.count), timeout)  // EINTR is fine: we just go round.
             for event in terminal.readEvents() {
                 switch event {
@@ -33,5 +36,15 @@ enum AppLoop {
                 }
             }
         }
+    }
+
+    /// Milliseconds until the sooner of the terminal's escape timeout and the app's deadline,
+    /// rounded up so the loop never wakes a moment early and spins; -1 (forever) when neither.
+    static func pollTimeout(input: Duration?, deadline: ContinuousClock.Instant?) -> Int32 {
+        let untilDeadline = deadline.map { max(.zero, $0 - .now) }
+        guard let wait = [input, untilDeadline].compactMap({ $0 }).min() else { return -1 }
+        let (seconds, attoseconds) = wait.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
     }
 }

@@ -17,29 +17,83 @@ do {
     fail(error.message)
 }
 
+/// Reads and checks the whole replay before the terminal is touched, so a bad file gets one
+/// line on a normal screen (and exit 2) instead of failing halfway through.
+func readReplay(_ session: SessionOptions) -> Recording? {
+    do throws(RecordingError) {
+        return try session.replayPath.map { path throws(RecordingError) in try Recording(contentsOf: path) }
+    } catch {
+        fail(error.description)
+    }
+}
+
+func openRecording(_ session: SessionOptions) -> RecordingWriter? {
+    do throws(RecordingError) {
+        return try session.recordPath.map { path throws(RecordingError) in try RecordingWriter(path: path) }
+    } catch {
+        fail(error.description)
+    }
+}
+
+/// After the run: say so if the recording stopped early.
+func report(_ recorder: RecordingWriter?) {
+    switch recorder?.close() {
+    case .full(let events):
+        FileHandle.standardError.write(
+            Data(
+                "eventdemo: recording \(recorder!.path) stopped at its \(RecordingFormat.maximumDescription) cap after \(events) events\n"
+                    .utf8))
+    case .failed(let events, let reason):
+        fail("recording \(recorder!.path) failed after \(events) events: \(reason)", status: 1)
+    default:
+        break
+    }
+}
+
+func replayName(_ path: String?) -> String { URL(filePath: path ?? "").lastPathComponent }
+
 switch options {
 case .help:
     print(DemoOptions.usage)
 case .version:
     print(DemoOptions.versionText)
-case .headless(let keys, let size):
-    let screen = HeadlessRun.run(keys: keys, size: size, services: DemoServices(bus: EventBus()))
+case .headless(let keys, let size, let session):
+    let replay = readReplay(session)
+    let recorder = openRecording(session)
+    let services = DemoServices(bus: EventBus())
+    let token = recorder?.attach(to: services.bus)
+    let screen = HeadlessRun.run(
+        keys: keys, size: size, services: services,
+        replay: replay.map {
+            ($0, replayName(session.replayPath), session.stepsThroughReplay ? .stepped : .paced)
+        })
     print(screen.text)
-case .interactive:
+    token?.cancel()
+    report(recorder)
+case .interactive(let session):
+    let replay = readReplay(session)
     // Check before touching the terminal, so redirected runs get one clear line, not escape codes.
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         fail("stdin and stdout must be a terminal (for scripted runs use --headless)")
     }
+    let recorder = openRecording(session)
     let executor = MainLoopExecutor.shared
-    let status = executor.runAsLoop { MainLoop.assumeIsolated { runInteractive(executor: executor) } }
+    let status = executor.runAsLoop {
+        MainLoop.assumeIsolated {
+            runInteractive(session: session, replay: replay, recorder: recorder, executor: executor)
+        }
+    }
+    report(recorder)
     exit(status)
 }
 
 @MainLoop
-func runInteractive(executor: MainLoopExecutor) -> Int32 {
+func runInteractive(
+    session: SessionOptions, replay: Recording?, recorder: RecordingWriter?, executor: MainLoopExecutor
+) -> Int32 {
     let terminal: NcursesTerminal
     do {
-        terminal = try NcursesTerminal()
+        terminal = try NcursesTerminal(mouse: session.usesMouse)
     } catch .badTerminal(let term) {
         fail("cannot drive terminal type '\(term)' (TERM unset or unknown); try TERM=xterm-256color")
     } catch .noCursorAddressing(let term) {
@@ -50,6 +104,17 @@ func runInteractive(executor: MainLoopExecutor) -> Int32 {
         fail("could not initialise the terminal")
     }
     defer { terminal.stop() }
-    let app = DemoApp(services: DemoServices(bus: EventBus()), executor: executor, size: terminal.size)
+    let services = DemoServices(bus: EventBus())
+    // A replay drives the panes through a bus of its own; the services stay idle on theirs.
+    let app = DemoApp(
+        services: services, bus: replay.map { _ in EventBus() }, executor: executor, size: terminal.size)
+    if let replay {
+        app.replay(
+            replay, name: replayName(session.replayPath), mode: session.stepsThroughReplay ? .stepped : .paced
+        )
+    }
+    app.recorder = recorder
+    let token = recorder?.attach(to: services.bus)
+    defer { token?.cancel() }
     return AppLoop.run(app: app, terminal: terminal, executor: executor)
 }

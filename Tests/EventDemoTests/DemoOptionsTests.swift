@@ -6,7 +6,7 @@ import Testing
 @Suite("Command line and headless runs", .timeLimit(.minutes(1)))
 struct DemoOptionsTests {
     @Test func runsInteractivelyWithoutArguments() throws {
-        #expect(try DemoOptions.parse([]) == .interactive)
+        #expect(try DemoOptions.parse([]) == .interactive())
     }
 
     @Test func parsesAHeadlessKeyScriptAndSize() throws {
@@ -16,6 +16,21 @@ struct DemoOptionsTests {
             sut
                 == .headless(
                     keys: [.character("l"), .character("a"), .tab], size: Size(width: 120, height: 40)))
+    }
+
+    @Test func parsesRecordReplayStepAndNoMouse() throws {
+        #expect(
+            try DemoOptions.parse(["--record", "run.jsonl"])
+                == .interactive(SessionOptions(recordPath: "run.jsonl")))
+        #expect(
+            try DemoOptions.parse(["--replay", "run.jsonl", "--step", "--no-mouse"])
+                == .interactive(
+                    SessionOptions(replayPath: "run.jsonl", stepsThroughReplay: true, usesMouse: false)))
+        #expect(
+            try DemoOptions.parse(["--headless", "--replay", "run.jsonl"])
+                == .headless(
+                    keys: [], size: Size(width: 100, height: 30),
+                    session: SessionOptions(replayPath: "run.jsonl")))
     }
 
     @Test func recognisesHelpAndVersion() throws {
@@ -31,6 +46,13 @@ struct DemoOptionsTests {
         (["--headless", "--size"], "--size needs a value like 100x30"),
         (["--headless", "--size", "-5x10"], "--size needs a value like 100x30, not '-5x10'"),
         (["--keys", "l"], "--keys and --size only apply with --headless"),
+        (["--record"], "--record needs a file name"),
+        (["--replay", "--step"], "--replay needs a file name"),
+        (["--step"], "--step only applies with --replay"),
+        (
+            ["--record", "a", "--replay", "b"],
+            "--record and --replay cannot be combined (a replay is already recorded)"
+        ),
     ])
     func rejectsBadArgumentsWithOneLine(arguments: [String], message: String) {
         #expect(throws: DemoOptionsError(message)) { try DemoOptions.parse(arguments) }

@@ -259,6 +259,47 @@ unknown_flag_exits_2() {
     [ $? = 2 ] && grep -qF "unknown option" "$WORK/flag.err"
 }
 
+# The committed sample recording, replayed at its pace (about 5 s) in the real terminal, ends
+# on the same screen as the headless golden (event times masked: they are replay times).
+replay_of_the_sample_recording_ends_on_its_final_screen() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "export TERM=xterm-256color TZ=UTC; '$BIN' --replay docs/sample-recording.jsonl 2>'$WORK/replay.err'; sleep 60"
+    wait_for "▶ replay" || return 1
+    wait_for "■ replayed 12/12" "Total (2 items)" || return 1
+    screen | sed -E 's/[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}/hh:mm:ss.mmm/; s/ +$//' >"$WORK/replay.screen"
+    diff -u Tests/EventDemoTests/Golden/replay-sample-final.txt "$WORK/replay.screen" >&2 &&
+        tm send-keys -t "$SESSION" q
+}
+
+# bad_recording NAME CONTENTS EXPECTED: --replay of a file holding CONTENTS exits 2 with the
+# single line EXPECTED on stderr (no terminal needed: the file is checked first).
+bad_recording() {
+    printf '%s' "$2" >"$WORK/$1.jsonl"
+    "$BIN" --replay "$WORK/$1.jsonl" </dev/null >"$WORK/$1.out" 2>"$WORK/$1.err"
+    local status=$?
+    [ "$status" = 2 ] && [ "$(wc -l <"$WORK/$1.err")" = 1 ] && [ ! -s "$WORK/$1.out" ] &&
+        grep -qF "eventdemo: $WORK/$1.jsonl:$3" "$WORK/$1.err" || { cat "$WORK/$1.err" >&2; return 1; }
+}
+
+bad_recordings_are_refused_with_one_line_naming_file_and_line() {
+    local header='{"format":"eventdemo-recording","version":1}'
+    local line='{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"username":"a"}}'
+    bad_recording unknown "$header"$'\n'"${line/LoginDidStart/RocketLaunch}"$'\n' "2: unknown event type 'RocketLaunchEvent'" &&
+        bad_recording truncated "$header"$'\n'"$line"$'\n'"${line:0:40}" "3: cut off (truncated file)" &&
+        bad_recording json "$header"$'\n''{"time":,}'$'\n' "2: not valid JSON" &&
+        bad_recording foreign '{"hello":1}'$'\n' "1: not an eventdemo recording" &&
+        "$BIN" --replay "$WORK/no-such-file.jsonl" 2>"$WORK/missing.err"
+    [ $? = 2 ] && grep -qF "no-such-file.jsonl: no such file" "$WORK/missing.err"
+}
+
+record_writes_one_json_line_per_publish() {
+    "$BIN" --headless --keys "a a x" --record "$WORK/recorded.jsonl" >/dev/null 2>"$WORK/record.err" &&
+        [ "$(wc -l <"$WORK/recorded.jsonl")" = 4 ] &&
+        grep -qF '"type":"CartDidUpdateEvent","publisher":"CartService","payload":{"items":[]}' "$WORK/recorded.jsonl" &&
+        "$BIN" --headless --replay "$WORK/recorded.jsonl" | grep -qF "Cart is empty"
+}
+
 tmux_socket_is_removed_with_the_work_directory() {
     [ "$(tm display-message -p '#{socket_path}')" = "$SOCKET" ] && [[ "$SOCKET" == "$WORK"/* ]]
 }
@@ -287,6 +328,11 @@ check "an unknown flag exits 2" unknown_flag_exits_2
 check "TERM=dumb is refused with one line and exit 2, nothing drawn" dumb_terminal_is_refused_with_one_line
 check "an unknown TERM is refused with one line and exit 2" unknown_terminal_is_refused_with_one_line
 check "Ctrl-Z suspends with the terminal restored, fg resumes" ctrl_z_suspends_and_fg_resumes
+check "--record writes one JSON line per publish, which --replay plays back" record_writes_one_json_line_per_publish
+check "bad recordings are refused with one line naming file and line, exit 2" \
+    bad_recordings_are_refused_with_one_line_naming_file_and_line
+check "a replay of the committed sample recording ends on its final screen" \
+    replay_of_the_sample_recording_ends_on_its_final_screen
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

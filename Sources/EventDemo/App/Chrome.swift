@@ -5,7 +5,8 @@ import TerminalUI
 enum Chrome {
     static let version = "0.1.0"
 
-    static func titleBar(user: String?, into buffer: inout ScreenBuffer, in rect: Rect) {
+    static func titleBar(user: String?, badge: String? = nil, into buffer: inout ScreenBuffer, in rect: Rect)
+    {
         buffer.fill(rect, with: Cell(" ", style: Theme.bar))
         let end = buffer.write(
             " ◆ eventdemo  ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
@@ -13,6 +14,12 @@ enum Chrome {
             "EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
         let who = user.map { "● \($0) " } ?? "○ signed out "
         buffer.write(who, column: rect.maxX - who.count, row: rect.y, style: Theme.barStrong, clip: rect)
+        if let badge {
+            let shown = " \(badge) "
+            buffer.write(
+                shown, column: rect.maxX - who.count - shown.count - 1, row: rect.y, style: Theme.badge,
+                clip: rect)
+        }
     }
 
     static func statusLine(_ text: String, isNotice: Bool, into buffer: inout ScreenBuffer, in rect: Rect) {

@@ -11,7 +11,7 @@ extension DemoApp {
         }
         var userName: String?
         if case .loggedIn(let user, _) = login.state { userName = user.name }
-        Chrome.titleBar(user: userName, into: &buffer, in: layout.titleBar)
+        Chrome.titleBar(user: userName, badge: sessionBadge, into: &buffer, in: layout.titleBar)
         LoginPane.render(
             login.state, focused: focus == .login, timeFormat: timeFormat, into: &buffer, in: layout.login)
         ProfilePane.render(
@@ -26,12 +26,35 @@ extension DemoApp {
         } else if let newest = eventLog.entries.first {
             Chrome.statusLine(newest.flowDescription, isNotice: false, into: &buffer, in: layout.statusLine)
         } else {
-            Chrome.statusLine(
-                "Press l to log in and watch events flow through the bus", isNotice: true, into: &buffer,
-                in: layout.statusLine)
+            Chrome.statusLine(idleHint, isNotice: true, into: &buffer, in: layout.statusLine)
         }
         Chrome.helpBar(loggedIn: userName != nil, into: &buffer, in: layout.helpBar)
         if showsHelp { Chrome.helpOverlay(into: &buffer, in: buffer.bounds) }
         return buffer
+    }
+}
+
+extension DemoApp {
+    /// What the title bar says about `--record` or `--replay`, if either is on.
+    var sessionBadge: String? {
+        if let replayer {
+            let progress = "\(replayer.publishedCount)/\(replayer.recording.events.count)"
+            if replayer.isFinished { return "■ replayed \(progress)" }
+            return replayer.mode == .stepped ? "⏯ step \(progress)" : "▶ replay \(progress)"
+        }
+        switch recorder?.status {
+        case .recording(let events): return "● REC \(events)"
+        case .full(let events): return "● REC full: \(events) (\(RecordingFormat.maximumDescription) cap)"
+        case .failed: return "● REC failed"
+        case nil: return nil
+        }
+    }
+
+    /// The status line before anything was published.
+    var idleHint: String {
+        guard let replayer else { return "Press l to log in and watch events flow through the bus" }
+        return replayer.mode == .stepped
+            ? "Replaying \(replayer.name) step by step: press space to publish the next event"
+            : "Replaying \(replayer.name) at its recorded pace"
     }
 }

@@ -39,21 +39,39 @@ public final class DemoApp {
     /// A one-off message for the status line (for example why checkout did nothing).
     public private(set) var notice: String?
 
+    /// Replaying a recording (`--replay`): set by ``replay(_:name:mode:)``.
+    public private(set) var replayer: Replayer?
+    /// Recording the bus (`--record`); the title bar shows how it is going.
+    public var recorder: RecordingWriter?
+
     private let services: DemoServices
+    /// The bus the panes subscribe to: the services' bus, or a replay's own.
+    let bus: EventBus
     let timeFormat: TimeFormat
 
     /// Creates the panes, subscribed on `executor`, and the app around them.
+    ///
+    /// The panes subscribe to `bus`, which defaults to the services' bus. A replay passes a bus
+    /// of its own, so services do not react to replayed events (a replayed login must not make
+    /// the profile service fetch a profile the recording already holds).
     public init(
-        services: DemoServices, executor: MainLoopExecutor, size: Size, timeFormat: TimeFormat = TimeFormat(),
-        now: @escaping Now = LiveEnvironment.now
+        services: DemoServices, bus: EventBus? = nil, executor: MainLoopExecutor, size: Size,
+        timeFormat: TimeFormat = TimeFormat(), now: @escaping Now = LiveEnvironment.now
     ) {
         self.services = services
+        let bus = bus ?? services.bus
+        self.bus = bus
         self.size = size
         self.timeFormat = timeFormat
-        login = LoginPane(bus: services.bus, executor: executor)
-        profile = ProfilePane(bus: services.bus, executor: executor)
-        cart = CartPane(bus: services.bus, executor: executor)
-        eventLog = EventLogPane(bus: services.bus, executor: executor, now: now)
+        login = LoginPane(bus: bus, executor: executor)
+        profile = ProfilePane(bus: bus, executor: executor)
+        cart = CartPane(bus: bus, executor: executor)
+        eventLog = EventLogPane(bus: bus, executor: executor, now: now)
+    }
+
+    /// Replays `recording` into the panes' bus; keys that would call a service are off meanwhile.
+    public func replay(_ recording: Recording, name: String, mode: Replayer.Mode) {
+        replayer = Replayer(recording: recording, name: name, mode: mode, bus: bus)
     }
 
     /// Lays out again for `size` at the next render.
@@ -64,6 +82,7 @@ public final class DemoApp {
     /// Handles one key press. Unknown keys are ignored.
     public func handle(_ key: Key) {
         notice = nil
+        if replayer != nil, handleDuringReplay(key) { return }
         switch key {
         case .character("q"): wantsToQuit = true
         case .character("?"): showsHelp.toggle()
@@ -78,6 +97,22 @@ public final class DemoApp {
         case .up, .character("k"): moveWithinFocus(by: -1)
         case .down, .character("j"): moveWithinFocus(by: 1)
         default: break
+        }
+    }
+
+    /// Step mode's space, and a notice instead of the keys that would publish live events.
+    /// Returns whether the key was handled.
+    private func handleDuringReplay(_ key: Key) -> Bool {
+        guard let replayer else { return false }
+        switch key {
+        case .character(" ") where replayer.mode == .stepped:
+            if !replayer.step() { notice = "The replay is over: every recorded event was published" }
+            return true
+        case .character("l"), .character("a"), .character("r"), .character("x"), .character("c"):
+            notice = "Replaying \(replayer.name): keys that publish are off (q quits)"
+            return true
+        default:
+            return false
         }
     }
 

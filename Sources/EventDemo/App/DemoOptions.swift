@@ -1,11 +1,34 @@
 import TerminalUI
 
+/// Options of a run, interactive or headless: recording, replaying, the mouse.
+public struct SessionOptions: Equatable, Sendable {
+    /// `--record FILE`: write every publish to this file.
+    public var recordPath: String?
+    /// `--replay FILE`: play this recording into the panes instead of running live.
+    public var replayPath: String?
+    /// `--step`: replay one event per space press.
+    public var stepsThroughReplay: Bool
+    /// `--no-mouse` turns mouse reports off (so the terminal's own text selection works).
+    public var usesMouse: Bool
+
+    /// Creates options; the defaults are a plain live run with the mouse on.
+    public init(
+        recordPath: String? = nil, replayPath: String? = nil, stepsThroughReplay: Bool = false,
+        usesMouse: Bool = true
+    ) {
+        self.recordPath = recordPath
+        self.replayPath = replayPath
+        self.stepsThroughReplay = stepsThroughReplay
+        self.usesMouse = usesMouse
+    }
+}
+
 /// What the command line asks for. Parsing is pure so it can be tested without a process.
 public enum DemoOptions: Equatable, Sendable {
     /// The interactive terminal app.
-    case interactive
+    case interactive(SessionOptions = SessionOptions())
     /// Play `keys` at `size` without a terminal and print the final screen.
-    case headless(keys: [Key], size: Size)
+    case headless(keys: [Key], size: Size, session: SessionOptions = SessionOptions())
     /// Print usage.
     case help
     /// Print the version.
@@ -20,6 +43,14 @@ public enum DemoOptions: Equatable, Sendable {
           eventdemo --headless [--keys "l a a c"] [--size 100x30]
                                     play keys without a terminal and print the final screen
           eventdemo --help | --version
+
+        OPTIONS (interactive or headless)
+          --record FILE             write every publish to FILE as JSON Lines (time, event type,
+                                    publisher, payload); stops at \(RecordingFormat.maximumDescription) and says so
+          --replay FILE             play a recording back into the panes at its recorded pace
+                                    (headless: all at once); keys that publish are off
+          --step                    with --replay: space publishes the next recorded event
+          --no-mouse                leave the mouse to the terminal (text selection)
 
         KEYS
           l login/logout  a add item  r remove  c checkout  x clear cart
@@ -37,12 +68,23 @@ public enum DemoOptions: Equatable, Sendable {
         var headless = false
         var keys: [Key] = []
         var size = Size(width: 100, height: 30)
+        var session = SessionOptions()
         var remaining = arguments[...]
+        func path(after flag: String) throws(DemoOptionsError) -> String {
+            guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
+                throw DemoOptionsError("\(flag) needs a file name")
+            }
+            return value
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h": return .help
             case "--version": return .version
             case "--headless": headless = true
+            case "--record": session.recordPath = try path(after: "--record")
+            case "--replay": session.replayPath = try path(after: "--replay")
+            case "--step": session.stepsThroughReplay = true
+            case "--no-mouse": session.usesMouse = false
             case "--keys":
                 guard let script = remaining.popFirst() else {
                     throw DemoOptionsError("--keys needs a value")
@@ -65,7 +107,13 @@ public enum DemoOptions: Equatable, Sendable {
         if !headless, keys != [] || arguments.contains("--size") {
             throw DemoOptionsError("--keys and --size only apply with --headless")
         }
-        return headless ? .headless(keys: keys, size: size) : .interactive
+        if session.stepsThroughReplay, session.replayPath == nil {
+            throw DemoOptionsError("--step only applies with --replay")
+        }
+        if session.recordPath != nil, session.replayPath != nil {
+            throw DemoOptionsError("--record and --replay cannot be combined (a replay is already recorded)")
+        }
+        return headless ? .headless(keys: keys, size: size, session: session) : .interactive(session)
     }
 
     /// The largest `--size`: a headless screen is a grid of cells, so an absurd size would eat

@@ -11,14 +11,25 @@ import TerminalUI
 public enum HeadlessRun {
     /// Runs `keys` at `size` and returns the last frame. Gives up waiting for background work
     /// after `timeout` per key.
+    ///
+    /// With `replay`, the panes get the recording on a bus of their own: all of it before the
+    /// first key (a headless run has no clock to wait on), or one event per space in step mode.
     public static func run(
-        keys: [Key], size: Size, services: DemoServices, timeFormat: TimeFormat = TimeFormat(),
-        timeout: Duration = .seconds(10)
+        keys: [Key], size: Size, services: DemoServices,
+        replay: (recording: Recording, name: String, mode: Replayer.Mode)? = nil,
+        timeFormat: TimeFormat = TimeFormat(), timeout: Duration = .seconds(10)
     ) -> ScreenBuffer {
         let executor = MainLoopExecutor()
         return executor.runAsLoop {
             MainLoop.assumeIsolated {
-                let app = DemoApp(services: services, executor: executor, size: size, timeFormat: timeFormat)
+                let app = DemoApp(
+                    services: services, bus: replay.map { _ in EventBus() }, executor: executor, size: size,
+                    timeFormat: timeFormat)
+                if let replay {
+                    app.replay(replay.recording, name: replay.name, mode: replay.mode)
+                    if replay.mode == .paced { app.replayer?.publishAll() }
+                    settle(services.background, executor: executor, timeout: timeout)
+                }
                 for key in keys {
                     app.handle(key)
                     settle(services.background, executor: executor, timeout: timeout)

@@ -22,6 +22,7 @@ enum Theme {
     static let bar = Style(foreground: .black, background: .cyan)
     static let barStrong = Style(foreground: .black, background: .cyan, attributes: .bold)
     static let selected = Style(attributes: .reverse)
+    static let badge = Style(foreground: .white, background: .red, attributes: .bold)
 
     /// Draws a pane's frame; the focused pane gets heavy cyan lines so focus is visible without
     /// colour too.

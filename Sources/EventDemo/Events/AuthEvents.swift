@@ -1,7 +1,7 @@
 import Foundation
 
 /// A signed-in user.
-public struct User: Equatable, Sendable {
+public struct User: Equatable, Sendable, Codable {
     /// Stable identifier.
     public var id: String
     /// Display name.

@@ -1,5 +1,5 @@
 /// An amount of money in euro cents; integers so totals never drift.
-public struct Money: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Money: Equatable, Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     /// Euro cents.
     public var cents: Int
     /// Creates an amount.
@@ -25,7 +25,7 @@ public struct Money: Equatable, Hashable, Comparable, Sendable, CustomStringConv
 }
 
 /// A line in the cart.
-public struct CartItem: Equatable, Sendable {
+public struct CartItem: Equatable, Sendable, Codable {
     /// Product name.
     public var name: String
     /// Price of one.

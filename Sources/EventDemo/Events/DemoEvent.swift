@@ -2,7 +2,10 @@ import EventBus
 
 /// An event of the demo: besides being an `EventBusEvent`, it can say who publishes it and
 /// summarise its payload in a few words, which is what the event log shows.
-public protocol DemoEvent: EventBusEvent {
+///
+/// Demo events are `Codable` so `--record` can write them and `--replay` read them back; a new
+/// event type must also be listed in ``EventCatalog`` to be replayable.
+public protocol DemoEvent: EventBusEvent, Codable {
     /// The service that publishes this event type, for the log's "AuthService ➜ …" status line.
     static var publisherName: String { get }
     /// The payload in a few words, for example `alice` or `3 items, €42.50`.

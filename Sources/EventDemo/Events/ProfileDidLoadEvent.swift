@@ -1,7 +1,7 @@
 import Foundation
 
 /// A user's profile as the profile service returns it.
-public struct Profile: Equatable, Sendable {
+public struct Profile: Equatable, Sendable, Codable {
     /// Whose profile.
     public var user: User
     /// Full name to display.

@@ -1,0 +1,118 @@
+import EventBus
+import Foundation
+
+/// Writes every demo event published on a bus to a file, as `--record FILE` asks (format:
+/// ``RecordingFormat``).
+///
+/// The observe-all tap encodes each event on the publisher's thread and hands the line to a
+/// private serial queue that writes it, so a publisher (the loop included) never waits for the
+/// disk. Each line is written whole with one `write`, so a crash leaves at most a cut-off last
+/// line, which replay reports as truncated. The file never passes ``RecordingFormat/maximumBytes``:
+/// the first line that would is dropped along with everything after it, and ``status`` says so.
+public final class RecordingWriter: Sendable {
+    /// How the recording is going.
+    public enum Status: Equatable, Sendable {
+        /// Writing; `events` lines so far.
+        case recording(events: Int)
+        /// Stopped at the size cap after `events` lines; later publishes are not recorded.
+        case full(events: Int)
+        /// Stopped because writing failed (`reason` says how) after `events` lines.
+        case failed(events: Int, reason: String)
+
+        /// Lines written.
+        public var events: Int {
+            switch self {
+            case .recording(let events), .full(let events), .failed(let events, _): events
+            }
+        }
+    }
+
+    private struct State {
+        var handle: FileHandle?
+        var bytes: Int
+        var status: Status
+    }
+
+    /// The path as the user gave it.
+    public let path: String
+    private let state: LockedValue<State>
+    private let queue = DispatchQueue(label: "eventdemo.recording")
+    private let start: ContinuousClock.Instant
+    private let maximumBytes: Int
+
+    /// Creates (or empties) the file at `path` and writes the header line.
+    /// - Throws: ``RecordingError`` when the file cannot be created.
+    public init(path: String, maximumBytes: Int = RecordingFormat.maximumBytes) throws(RecordingError) {
+        self.path = path
+        self.maximumBytes = maximumBytes
+        guard
+            FileManager.default.createFile(
+                atPath: path, contents: Data((RecordingFormat.header + "\n").utf8)),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw RecordingError(
+                path: path, "cannot create the recording file (\(Self.reasonForCreateFailure(path)))")
+        }
+        _ = try? handle.seekToEnd()
+        state = LockedValue(
+            State(handle: handle, bytes: RecordingFormat.header.utf8.count + 1, status: .recording(events: 0))
+        )
+        start = .now
+    }
+
+    /// Starts recording `bus`'s publishes. Keep the token: releasing it stops the recording.
+    public func attach(to bus: EventBus) -> SubscriptionToken {
+        bus.observeAll { [self] record in
+            guard let event = record.event as? any DemoEvent else { return }  // Not ours: DeadEvent etc.
+            let time = ContinuousClock.now - start
+            let line = RecordingFormat.line(
+                for: event, time: time, sequenceNumber: record.sequenceNumber,
+                encoder: RecordingFormat.encoder())
+            guard let line else { return }
+            queue.async { self.write(line + "\n") }
+        }
+    }
+
+    /// How the recording is going (lines queued but not yet written are not counted).
+    public var status: Status { state.withLock(\.status) }
+
+    /// Writes what is queued, closes the file and returns the final status. Later publishes are
+    /// not recorded. Safe to call more than once.
+    @discardableResult
+    public func close() -> Status {
+        queue.sync {}
+        return state.withLock { state in
+            try? state.handle?.close()
+            state.handle = nil
+            return state.status
+        }
+    }
+
+    private func write(_ line: String) {
+        let data = Data(line.utf8)
+        state.withLock { state in
+            guard case .recording(let events) = state.status, let handle = state.handle else { return }
+            guard state.bytes + data.count <= maximumBytes else {
+                state.status = .full(events: events)
+                return
+            }
+            do {
+                try handle.write(contentsOf: data)
+                state.bytes += data.count
+                state.status = .recording(events: events + 1)
+            } catch {
+                state.status = .failed(events: events, reason: "\(error.localizedDescription)")
+            }
+        }
+    }
+
+    private static func reasonForCreateFailure(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) { return "no such folder" }
+        return "permission denied or read-only"
+    }
+}

@@ -1,0 +1,132 @@
+import EventBus
+import EventDemo
+import Foundation
+import TerminalUI
+import Testing
+
+@Suite("Recording and replay: writing and reading", .timeLimit(.minutes(1)))
+struct RecordingTests {
+    static let samples: [any DemoEvent] = [
+        LoginDidStartEvent(username: "alice"),
+        UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date),
+        LoginDidCancelEvent(username: "alice"),
+        UserDidLogoutEvent(user: Fixtures.alice),
+        ProfileDidLoadEvent(profile: Fixtures.profile),
+        CartDidUpdateEvent(items: [CartService.catalog[0], CartService.catalog[2]]),
+        CheckoutRequestedEvent(itemCount: 2, total: Money(cents: 5290)),
+        CheckoutVetoedEvent(reason: "over the €100.00 limit"),
+        CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 5290)),
+    ]
+
+    private static func temporaryPath(_ name: String = "recording.jsonl") -> String {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "eventdemo-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appending(path: name).path
+    }
+
+    private static func json(_ event: any DemoEvent) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(event), as: UTF8.self)
+    }
+
+    @Test func listsEveryDemoEventTypeInTheCatalog() {
+        let sampleTypes = Set(Self.samples.map { String(describing: type(of: $0)) })
+
+        #expect(Set(EventCatalog.types.map { String(describing: $0) }) == sampleTypes)
+    }
+
+    @Test func writesEveryPublishAndReadsItBackInPublishOrder() throws {
+        // Given a recorder on a bus
+        let path = Self.temporaryPath()
+        let bus = EventBus()
+        let sut = try RecordingWriter(path: path)
+        let token = sut.attach(to: bus)
+
+        // When every kind of event is published, plus one that is not a demo event
+        for event in Self.samples { bus.publish(event) }
+        bus.publish(DeadEvent(event: LoginDidStartEvent(username: "x")))
+        let status = sut.close()
+        token.cancel()
+
+        // Then each demo event is one line, read back equal, in order
+        let recording = try Recording(contentsOf: path)
+        #expect(status == .recording(events: Self.samples.count))
+        #expect(
+            try recording.events.map { try Self.json($0.event) } == Self.samples.map { try Self.json($0) })
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == Substring(RecordingFormat.header))
+        #expect(lines[1].hasPrefix(#"{"time":0.0"#))
+        #expect(
+            lines[1].contains(
+                #""seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"username":"alice"}}"#
+            ))
+    }
+
+    @Test func replaysANestedPublishAfterThePublishThatCausedIt() throws {
+        // Given a handler that publishes while handling, so the tap hears the nested event first
+        let path = Self.temporaryPath()
+        let bus = EventBus()
+        let sut = try RecordingWriter(path: path)
+        let token = sut.attach(to: bus)
+        bus.subscribe(owner: sut) { (_, _: LoginDidStartEvent) in
+            bus.publish(LoginDidCancelEvent(username: "alice"))
+        }
+
+        bus.publish(LoginDidStartEvent(username: "alice"))
+        sut.close()
+        token.cancel()
+
+        let recording = try Recording(contentsOf: path)
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            written.range(of: "LoginDidCancelEvent")!.lowerBound
+                < written.range(of: "LoginDidStartEvent")!.lowerBound)
+        #expect(
+            recording.events.map { "\(type(of: $0.event))" } == ["LoginDidStartEvent", "LoginDidCancelEvent"])
+    }
+
+    @Test func replaysEveryEventALiveSessionThroughEveryServicePublishes() throws {
+        // Given a session that logs in, checks out (vetoed, then placed), clears and logs out
+        let path = Self.temporaryPath()
+        let services = Fixtures.services()
+        let sut = try RecordingWriter(path: path)
+        let token = sut.attach(to: services.bus)
+        let keys = "l a a a a a a c x a c l l x".split(separator: " ").compactMap {
+            Key(scriptWord: String($0))
+        }
+
+        _ = HeadlessRun.run(keys: keys, size: Size(width: 100, height: 30), services: services)
+        let status = sut.close()
+        token.cancel()
+
+        // Then every line replays, and a vetoed and a placed checkout are among them
+        let types = Set(try Recording(contentsOf: path).events.map { "\(type(of: $0.event))" })
+        #expect(status.events > 10)
+        #expect(
+            types.isSuperset(of: ["CheckoutVetoedEvent", "CheckoutDidCompleteEvent", "UserDidLogoutEvent"]))
+    }
+
+    @Test func stopsAtTheSizeCapAndSaysSo() throws {
+        let path = Self.temporaryPath()
+        let bus = EventBus()
+        let sut = try RecordingWriter(path: path, maximumBytes: 300)
+        let token = sut.attach(to: bus)
+
+        for _ in 0..<20 { bus.publish(LoginDidStartEvent(username: "alice")) }
+        let status = sut.close()
+        token.cancel()
+
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? .max
+        #expect(size <= 300)
+        #expect(status == .full(events: try Recording(contentsOf: path).events.count))
+        #expect(status.events > 0)
+    }
+
+    @Test func refusesAPathItCannotCreateWithOneLine() {
+        let path = Self.temporaryPath("missing-folder/recording.jsonl")
+        #expect(throws: RecordingError(path: path, "cannot create the recording file (no such folder)")) {
+            try RecordingWriter(path: path)
+        }
+    }
+}
