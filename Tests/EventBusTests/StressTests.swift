@@ -13,17 +13,19 @@ import Testing
 struct StressTests {
     private static let scale = isRunningUnderThreadSanitizer ? 1 : 10
 
-    @Test func randomChurnOnSeveralTypesKeepsEveryGuarantee() {
+    @Test func randomChurnOnSeveralTypesKeepsEveryGuarantee() async {
         let sut = EventBus()
         let world = StressWorld(bus: sut)
         let tap = sut.observeAll { record in
             if record.event is any StampedEvent { world.reached.add(record.reachedCount) }
         }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            var worker = StressWorker(world: world, seed: UInt64(thread + 1))
-            for _ in 0..<(2_000 * Self.scale) { worker.step() }
-            worker.finish()
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                var worker = StressWorker(world: world, seed: UInt64(thread + 1))
+                for _ in 0..<(2_000 * Self.scale) { worker.step() }
+                worker.finish()
+            }
         }
         tap.cancel()
         world.publish(StressA.self)
@@ -39,7 +41,7 @@ struct StressTests {
         #expect(world.live.count == 0, "handler captures still allocated")
     }
 
-    @Test func onceSubscriptionsRunExactlyOnceUnderConcurrentPublishers() {
+    @Test func onceSubscriptionsRunExactlyOnceUnderConcurrentPublishers() async {
         let sut = EventBus()
         let owner = Owner()
         let fired = (0..<200).map { _ in Tally() }
@@ -47,8 +49,10 @@ struct StressTests {
             sut.subscribeOnce(owner: owner) { (_, _: Ping) in tally.add() }
         }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            for _ in 0..<25 { sut.publish(Ping()) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                for _ in 0..<25 { sut.publish(Ping()) }
+            }
         }
 
         #expect(fired.allSatisfy { $0.count == 1 })
@@ -82,15 +86,17 @@ struct StressTests {
         }
         let cancellations = doomed
 
-        DispatchQueue.concurrentPerform(iterations: publishers + 1) { thread in
-            guard thread < publishers else {
-                for (token, flag) in cancellations {
-                    token.cancel()
-                    flag.value = true  // set once cancel() has returned
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: publishers + 1) { thread in
+                guard thread < publishers else {
+                    for (token, flag) in cancellations {
+                        token.cancel()
+                        flag.value = true  // set once cancel() has returned
+                    }
+                    return
                 }
-                return
+                for number in 0..<perPublisher { sut.publish(Ping(number: thread * 1_000_000 + number)) }
             }
-            for number in 0..<perPublisher { sut.publish(Ping(number: thread * 1_000_000 + number)) }
         }
 
         await waitUntil { received.count == kept.count * publishers * perPublisher }
@@ -98,45 +104,51 @@ struct StressTests {
         #expect(afterCancel.count == 0)
     }
 
-    @Test func deadOwnersLeaveNothingBehindWithOrWithoutPublishing() {
+    @Test func deadOwnersLeaveNothingBehindWithOrWithoutPublishing() async {
         let sut = EventBus()
         let live = Tally()
         let deadOwners = 10_000 * Self.scale
 
-        for index in 0..<deadOwners {
-            let owner = Owner()
-            let tracked = Tracked(in: live)
-            switch index % 3 {
-            case 0: sut.subscribe(owner: owner) { (_, _: StressA) in withExtendedLifetime(tracked) {} }
-            case 1: sut.subscribe(owner: owner) { (_: StressB) in withExtendedLifetime(tracked) {} }
-            default: sut.subscribeOnce(owner: owner) { (_, _: StressC) in withExtendedLifetime(tracked) {} }
+        let leftOver = LockBox(0)
+        await onDedicatedThread {
+            for index in 0..<deadOwners {
+                let owner = Owner()
+                let tracked = Tracked(in: live)
+                switch index % 3 {
+                case 0: sut.subscribe(owner: owner) { (_, _: StressA) in withExtendedLifetime(tracked) {} }
+                case 1: sut.subscribe(owner: owner) { (_: StressB) in withExtendedLifetime(tracked) {} }
+                default:
+                    sut.subscribeOnce(owner: owner) { (_, _: StressC) in withExtendedLifetime(tracked) {} }
+                }
             }
+            // Nothing of these types is ever published: subscribes of another type sweep them.
+            leftOver.value = sut.store.totalCount
+            for _ in 0..<(leftOver.value + 1_000) { sut.subscribe(to: Pong.self) { _ in }.cancel() }
         }
-        // Nothing of these types is ever published: subscribes of another type sweep them.
-        let leftOver = sut.store.totalCount
-        for _ in 0..<(leftOver + 1_000) { sut.subscribe(to: Pong.self) { _ in }.cancel() }
 
-        #expect(leftOver <= deadOwners / 2 + 64, "at most about half of a list is ever dead")
+        #expect(leftOver.value <= deadOwners / 2 + 64, "at most about half of a list is ever dead")
         #expect(sut.store.totalCount == 0)
         #expect(live.count == 0)
     }
 
     /// Kept at a million in the ThreadSanitizer run too would take minutes; there it is 50,000.
-    @Test func aMillionSubscribeCancelCyclesLeaveNothingBehind() {
+    @Test func aMillionSubscribeCancelCyclesLeaveNothingBehind() async {
         let sut = EventBus()
         let live = Tally()
         let owner = Owner()
         let cyclesPerThread = isRunningUnderThreadSanitizer ? 25_000 : 500_000
 
-        DispatchQueue.concurrentPerform(iterations: 2) { thread in
-            for cycle in 0..<cyclesPerThread {
-                let tracked = Tracked(in: live)
-                let token =
-                    cycle.isMultiple(of: 2)
-                    ? sut.subscribe(to: Ping.self) { _ in withExtendedLifetime(tracked) {} }
-                    : sut.subscribe(owner: owner) { (_, _: Ping) in withExtendedLifetime(tracked) {} }
-                if cycle.isMultiple(of: 64) { sut.publish(Ping(number: thread)) }
-                token.cancel()
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 2) { thread in
+                for cycle in 0..<cyclesPerThread {
+                    let tracked = Tracked(in: live)
+                    let token =
+                        cycle.isMultiple(of: 2)
+                        ? sut.subscribe(to: Ping.self) { _ in withExtendedLifetime(tracked) {} }
+                        : sut.subscribe(owner: owner) { (_, _: Ping) in withExtendedLifetime(tracked) {} }
+                    if cycle.isMultiple(of: 64) { sut.publish(Ping(number: thread)) }
+                    token.cancel()
+                }
             }
         }
 

@@ -17,6 +17,8 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
     private let handler: @Sendable (Owner, Event) throws -> Void
     private let executor: any EventBusExecutor
     private let mailbox: LockedValue<Mailbox<Event>>
+    /// What the executor jobs capture; see ``DrainJob``.
+    private let drainJob: DrainJob
     private let isBounded: Bool
     private let failures: FailureReporter?
     private let reported = ReportedTypes()
@@ -31,6 +33,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
         self.failures = failures
         self.handler = handler
         mailbox = LockedValue(Mailbox(policy: policy, counters: counters))
+        drainJob = MailboxDrain(mailbox)
         isBounded = policy.limit != nil
         super.init(owner: owner, priority: priority)
         mailbox.withLock { $0.subscription = self }
@@ -57,8 +60,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
         // unspecialized code such a local costs a runtime metadata lookup on every call.
         if isBounded { return deliverBounded(event) }
         if mailbox.withLock({ $0.append(event) }) {
-            // Captures one reference, so the closure needs no heap context of its own.
-            executor.enqueue { [mailbox] in mailbox.drain() }
+            executor.enqueue { [drainJob] in drainJob.drain() }
         }
         return .delivered
     }
@@ -68,7 +70,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
         let (mustSchedule, outcome) = mailbox.withLock { $0.appendBounded(event, evicting: &evicted) }
         evicted = nil  // Released here, after the unlock: events can run arbitrary deinit code.
         if mustSchedule {
-            executor.enqueue { [mailbox] in mailbox.drain() }
+            executor.enqueue { [drainJob] in drainJob.drain() }
         }
         return outcome
     }
@@ -86,6 +88,25 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
         }
         return true
     }
+}
+
+/// What an executor job runs: a mailbox's drain, seen without the mailbox's event type.
+///
+/// A closure that captures one reference and no generic metadata needs no heap context of its
+/// own. Capturing the generic `LockedValue<Mailbox<Event>>` also captured `Event`'s metadata,
+/// which cost one allocation per burst (eventbench `publish-1`, executor: 0.02 allocations per
+/// publish; 0 with this class).
+class DrainJob: @unchecked Sendable {  // safe: no state
+    func drain() {}
+}
+
+/// The drain job of one executor subscription; it owns the mailbox, never the subscription.
+final class MailboxDrain<Event>: DrainJob, @unchecked Sendable {  // safe: `mailbox` has its own lock
+    private let mailbox: LockedValue<Mailbox<Event>>
+
+    init(_ mailbox: LockedValue<Mailbox<Event>>) { self.mailbox = mailbox }
+
+    override func drain() { mailbox.drain() }
 }
 
 extension LockedValue {

@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -66,5 +67,19 @@ struct SplitMix64: RandomNumberGenerator {
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
         mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
         return mixed ^ (mixed >> 31)
+    }
+}
+
+/// Runs `body` on a thread of its own and waits for it without blocking a thread of Swift's
+/// cooperative pool (two threads on a two-core machine): a stress loop that blocked one for
+/// seconds starved the async tests running next to it.
+func onDedicatedThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+            body()
+            continuation.resume()
+        }
+        if let stackSize { thread.stackSize = stackSize }
+        thread.start()
     }
 }
