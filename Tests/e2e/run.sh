@@ -147,6 +147,30 @@ clicks_focus_panes_and_press_help_bar_buttons() {
     wait_for "Total (4 items)"
 }
 
+# CPU ticks (1/100 s) the app has used so far: utime + stime from /proc (Linux).
+app_ticks() {
+    local shell_pid app_pid
+    shell_pid="$(tm list-panes -t "$SESSION" -F '#{pane_pid}')"
+    app_pid="$(pgrep -P "$shell_pid" | head -n 1)"
+    awk '{ print $14 + $15 }' "/proc/$app_pid/stat"
+}
+
+# Every key press lights pane frames for 350 ms; afterwards nothing is scheduled, so the loop
+# sleeps in poll() with no timeout. Measured over 2 s (a measurement window, not a wait for
+# something to happen): a loop that ticked or spun would use ticks, an idle one uses none.
+idle_cpu_is_zero_after_animations() {
+    [ -r /proc/self/stat ] || return 0 # Not Linux: nothing to read the ticks from.
+    tm send-keys -t "$SESSION" x a a
+    wait_for "Total (2 items)" || return 1
+    sleep 1 # Let the last flash end.
+    local before after
+    before=$(app_ticks)
+    sleep 2
+    after=$(app_ticks)
+    echo "    idle: $((after - before)) CPU ticks in 2 s" >&2
+    ((after - before <= 1))
+}
+
 ctrl_s_does_not_freeze_the_screen() {
     tm send-keys -t "$SESSION" C-s a
     wait_for "Total (5 items)"
@@ -319,6 +343,7 @@ check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
 check "the audit vetoes a checkout over the limit (stop propagation)" audit_vetoes_a_large_checkout
 check "checkout completes while the loyalty handler's error shows in the log, in red" \
     checkout_shows_the_loyalty_error_in_red
+check "idle CPU is zero once the delivery flashes are over" idle_cpu_is_zero_after_animations
 check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
 check "Ctrl-\\ (SIGQUIT) exits 131 and restores the terminal" ctrl_backslash_exits_131_and_restores_the_terminal

@@ -21,6 +21,10 @@ extension DemoApp {
         EventLogPane.render(
             eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,
             focused: focus == .eventLog, timeFormat: timeFormat, into: &buffer, in: layout.eventLog)
+        Self.drawFlashes(
+            flashes, at: frameTime,
+            panes: [("LoginPane", layout.login), ("ProfilePane", layout.profile), ("CartPane", layout.cart)],
+            into: &buffer)
         if let notice {
             Chrome.statusLine(notice, isNotice: true, into: &buffer, in: layout.statusLine)
         } else if let newest = eventLog.entries.first {

@@ -43,6 +43,13 @@ public final class DemoApp {
     public private(set) var replayer: Replayer?
     /// Recording the bus (`--record`); the title bar shows how it is going.
     public var recorder: RecordingWriter?
+    /// The Bus view's dead events and handler errors.
+    public let busPane: BusPane
+    /// Pane frames lit by a delivery (see `DemoApp+Flashes.swift`).
+    public internal(set) var flashes = PaneFlashes()
+    /// The loop's time for this frame, set by ``advance(to:)``: flashes start and end on it.
+    public internal(set) var frameTime: ContinuousClock.Instant = .now
+    private var deliveryTap: SubscriptionToken?
 
     private let services: DemoServices
     /// The bus the panes subscribe to: the services' bus, or a replay's own.
@@ -67,6 +74,8 @@ public final class DemoApp {
         profile = ProfilePane(bus: bus, executor: executor)
         cart = CartPane(bus: bus, executor: executor)
         eventLog = EventLogPane(bus: bus, executor: executor, now: now)
+        busPane = BusPane(bus: bus, executor: executor)
+        deliveryTap = watchDeliveries(on: bus, executor: executor)
     }
 
     /// Replays `recording` into the panes' bus; keys that would call a service are off meanwhile.

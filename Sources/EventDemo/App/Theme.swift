@@ -24,6 +24,28 @@ enum Theme {
     static let selected = Style(attributes: .reverse)
     static let badge = Style(foreground: .white, background: .red, attributes: .bold)
 
+    /// Each publisher's colour: a pane's frame flashes in it when the pane receives that
+    /// publisher's event. Cyan is left out (it marks focus).
+    static let publisherColors: [String: TerminalColor] = [
+        "AuthService": .yellow, "ProfileService": .magenta, "CartService": .green, "AuditService": .red,
+        "LoyaltyService": .blue,
+    ]
+
+    /// The colour of `publisher`'s flashes; white for publishers without one of their own.
+    static func color(ofPublisher publisher: String) -> TerminalColor {
+        publisherColors[publisher] ?? .white
+    }
+
+    /// Recolours the frame around `rect` (lines and title) in `color`, bold, for a flash.
+    static func flash(_ rect: Rect, color: TerminalColor, into buffer: inout ScreenBuffer) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let style = Style(foreground: color, attributes: .bold)
+        buffer.restyle(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), style: style)
+        buffer.restyle(Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), style: style)
+        buffer.restyle(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), style: style)
+        buffer.restyle(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), style: style)
+    }
+
     /// Draws a pane's frame; the focused pane gets heavy cyan lines so focus is visible without
     /// colour too.
     static func frame(_ rect: Rect, title: String, focused: Bool, into buffer: inout ScreenBuffer) {

@@ -33,9 +33,11 @@ public struct EventLogEntry: Equatable, Sendable {
     /// Creates an entry from a tap record, stamped with `time`.
     public init(_ record: PublishRecord, time: Date) {
         let event = record.event as? any DemoEvent
+        let dead = record.event as? DeadEvent  // The bus itself publishes these.
         self.init(
             sequenceNumber: record.sequenceNumber, time: time, typeName: record.eventTypeName,
-            publisher: event.map { type(of: $0).publisherName } ?? "?", summary: event?.summary ?? "",
+            publisher: event.map { type(of: $0).publisherName } ?? (dead != nil ? "EventBus" : "?"),
+            summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" } ?? "",
             reachedCount: record.reachedCount, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName)
     }

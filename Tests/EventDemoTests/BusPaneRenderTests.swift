@@ -1,0 +1,103 @@
+import EventBus
+import EventDemo
+import TerminalUI
+import Testing
+
+@Suite("Bus pane rendering", .timeLimit(.minutes(1)))
+struct BusPaneRenderTests {
+    private static func info(
+        _ type: String, _ subscriber: String, _ delivery: SubscriptionInfo.Delivery = .executor,
+        on executor: String = "main-loop", priority: Int = 0, received: Int = 0, ownerBound: Bool = true
+    ) -> SubscriptionInfo {
+        SubscriptionInfo(
+            eventTypeName: type, subscriberName: subscriber, isOwnerBound: ownerBound, delivery: delivery,
+            executorLabel: executor, priority: priority, eventsReceived: received)
+    }
+
+    static let snapshot: [String: [SubscriptionInfo]] = [
+        "UserDidLoginEvent": [
+            info("UserDidLoginEvent", "ProfileService", .synchronous, on: "publisher", received: 2),
+            info("UserDidLoginEvent", "LoginPane", received: 2),
+            info("UserDidLoginEvent", "ProfilePane", received: 2),
+        ],
+        "CheckoutRequestedEvent": [
+            info(
+                "CheckoutRequestedEvent", "AuditService", .interceptor, on: "publisher", priority: 100,
+                received: 3),
+            info("CheckoutRequestedEvent", "CartService", .synchronous, on: "publisher", received: 1),
+        ],
+        "CartDidUpdateEvent": [info("CartDidUpdateEvent", "CartPane", received: 7)],
+        "DeadEvent": [info("DeadEvent", "BusPane", received: 1)],
+        "ProfileDidLoadEvent": [
+            info("ProfileDidLoadEvent", "AsyncStream", .stream, on: "stream", ownerBound: false)
+        ],
+    ]
+
+    static let state = BusPaneState(
+        deadEvents: [.init(typeName: "ProfileDidLoadEvent", count: 2)],
+        failures: [
+            "LoyaltyService threw unknownMember(\"bob\") handling CheckoutDidCompleteEvent (synchronous, on publisher)"
+        ],
+        failureCount: 1)
+
+    @Test func drawsEveryTypeWithItsSubscriptionsDeadEventsAndErrorsAt80Columns() {
+        let screen = Fixtures.render(width: 80, height: 21) { buffer, rect in
+            BusPane.render(snapshot: Self.snapshot, state: Self.state, focused: true, into: &buffer, in: rect)
+        }
+
+        assertGolden(screen, named: "bus-pane-80x21")
+    }
+
+    @Test func usesTheRoomItGetsAt120Columns() {
+        let screen = Fixtures.render(width: 120, height: 37) { buffer, rect in
+            BusPane.render(
+                snapshot: Self.snapshot, state: Self.state, focused: false, into: &buffer, in: rect)
+        }
+
+        assertGolden(screen, named: "bus-pane-120x37")
+    }
+
+    @Test func saysWhenNothingIsDeadOrFailingAndScrollsALongMap() {
+        var state = BusPaneState()
+        state.scrollOffset = 3
+        let screen = Fixtures.render(width: 80, height: 12) { buffer, rect in
+            BusPane.render(snapshot: Self.snapshot, state: state, focused: false, into: &buffer, in: rect)
+        }
+
+        assertGolden(screen, named: "bus-pane-scrolled-nothing-dead")
+    }
+
+    @Test func listsTheLiveBusOfTheAppWithTheLibrarysSnapshot() {
+        onLoop {
+            let harness = LoopHarness()
+
+            let snapshot = harness.bus.subscriptionSnapshot()
+
+            #expect(snapshot["UserDidLoginEvent"]?.map(\.subscriberName).contains("LoginPane") == true)
+            #expect(snapshot["DeadEvent"]?.map(\.subscriberName) == ["BusPane"])
+        }
+    }
+
+    @Test func countsDeadEventsByTypeMostRecentFirst() {
+        onLoop {
+            let harness = LoopHarness()
+            struct NobodyListensEvent: EventBusEvent {}
+            struct NorToThisEvent: EventBusEvent {}
+
+            harness.bus.publish(NobodyListensEvent())
+            harness.bus.publish(NorToThisEvent())
+            harness.bus.publish(NobodyListensEvent())
+            harness.drain()
+
+            #expect(
+                harness.sut.eventLog.entries.first?.flowDescription
+                    == "EventBus ➜ DeadEvent ➜ BusPane on main-loop")
+            #expect(harness.sut.eventLog.entries.first?.summary == "nobody received NobodyListensEvent")
+            #expect(
+                harness.sut.busPane.state.deadEvents == [
+                    .init(typeName: "NobodyListensEvent", count: 2),
+                    .init(typeName: "NorToThisEvent", count: 1),
+                ])
+        }
+    }
+}
