@@ -23,6 +23,10 @@ public struct PublishRecord: Sendable {
     /// Increases with every publish on this bus while it has observers; a nested publish gets a
     /// higher number than the publish whose handler started it.
     public let sequenceNumber: UInt64
+    /// State subscriptions the value reached whose chain held it back, with the step that did
+    /// (for example `skipRepeats`). Only ``EventBus/publishState(_:)`` reports them; they are not
+    /// counted in ``reachedCount``.
+    public let skips: [Skip]
 
     /// Where the reached subscriptions run, without repeats, in subscription order:
     /// `"publisher"` for synchronous handlers, otherwise the executor's ``EventBusExecutor/label``.
@@ -36,7 +40,8 @@ public struct PublishRecord: Sendable {
 
     init(
         event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
-        consumedBy: Recipient? = nil, droppingRecipients: [Recipient] = [], sequenceNumber: UInt64
+        consumedBy: Recipient? = nil, droppingRecipients: [Recipient] = [], sequenceNumber: UInt64,
+        skips: [Skip] = []
     ) {
         self.consumedBy = consumedBy
         self.event = event
@@ -45,6 +50,7 @@ public struct PublishRecord: Sendable {
         self.recipients = recipients
         self.droppingRecipients = droppingRecipients
         self.sequenceNumber = sequenceNumber
+        self.skips = skips
     }
 }
 
@@ -67,6 +73,32 @@ extension PublishRecord {
 
         init(_ subscription: AnySubscription) {
             self.init(subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel)
+        }
+    }
+}
+
+extension PublishRecord {
+    /// A state subscription whose chain skipped a value.
+    public struct Skip: Sendable, Hashable {
+        /// Who subscribed, as in ``Recipient/subscriberName``.
+        public let subscriberName: String
+        /// Where its handler would have run, as in ``Recipient/executorLabel``.
+        public let executorLabel: String
+        /// The chain step that skipped the value: `skipRepeats`, `skipRepeats (automatic)`,
+        /// `skipRepeats(by:)`, `skip(when:)`, `only(when:)` or `filter`.
+        public let reason: String
+
+        /// Creates a skip (for tests of tools that consume records).
+        public init(subscriberName: String, executorLabel: String, reason: String) {
+            self.subscriberName = subscriberName
+            self.executorLabel = executorLabel
+            self.reason = reason
+        }
+
+        init(_ subscription: AnySubscription, reason: StaticString) {
+            self.init(
+                subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel,
+                reason: reason.description)
         }
     }
 }

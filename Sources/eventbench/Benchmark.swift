@@ -85,7 +85,7 @@ struct Benchmark {
     private func perSubscriberRows(_ results: Results) -> [ResultRow] {
         let floors = [
             Competitor.weakOwner: Competitor.weakFloor, Competitor.token: Competitor.directFloor,
-            Competitor.executor: Competitor.directFloor,
+            Competitor.executor: Competitor.directFloor, Competitor.state: Competitor.weakFloor,
             Competitor.notificationCenter: Competitor.directFloor,
             Competitor.naive: Competitor.directFloor,
         ]

@@ -26,6 +26,7 @@ enum Competitor {
     static let token = "EventBus token-owned"
     static let executor = "EventBus executor"
     static let stepped = "EventBus stepped (.more in handler)"
+    static let state = "EventBus state select+skip"
     static let notificationCenter = "NotificationCenter"
     static let naive = "naive bus"
     static let directFloor = "floor: direct closures"

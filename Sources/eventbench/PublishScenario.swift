@@ -35,6 +35,21 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
             }
         }
     }
+    contenders.add(Competitor.state) {
+        // `publishState` to weak-owner state subscriptions with a two-step chain; every value
+        // differs, so the handler runs for each (the chain's cost is measured, not skipped).
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.states(of: Ping.self, replaysCurrentValue: false).select(\.value).skipRepeats()
+                .subscribe(owner: sink) { owner, value in owner.add(value) }
+        }
+        return { count in
+            withExtendedLifetime(sinks) {
+                for index in 0..<count { bus.publishState(Ping(value: index)) }
+            }
+        }
+    }
     contenders.add(Competitor.executor) {
         // Drained every 64 publishes: a burst costs one job, as on a busy main loop.
         let bus = EventBus()

@@ -145,4 +145,11 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// handler for one queued event, or returns false once the subscription has ended, so
     /// that the caller drops the rest of the queue. Called with no lock held.
     func runQueued(_ event: Event) -> Bool { false }
+
+    /// Offers a value published with ``EventBus/publishState(_:)``, numbered by its type's
+    /// state publishes. Only state subscriptions use the number (to keep values in order); the
+    /// others take it as any event.
+    func deliverState(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
+        StateDeliveryResult(deliver(event))
+    }
 }

@@ -19,6 +19,8 @@ struct SubscriptionRegistry {
     /// Where ``sweep(budget:)`` goes on: a position in `lists`, and one in that list.
     private var sweepList = 0
     private var sweepPosition = 0
+    /// Current values of the types published with `publishState` (see State/).
+    var stateSlots: [ObjectIdentifier: AnyStateSlot] = [:]
 
     /// The current list for `eventKey`. Copying it only retains its storage: publishing never
     /// allocates, and a later subscribe or cancel copies the list (copy-on-write) instead of

@@ -30,7 +30,7 @@ final class SubscriptionStore: Sendable {
     /// The address is used directly, not `hashValue`: that would run SipHash on every publish
     /// and, being seeded per process, put two types in the same shard in some runs and not in
     /// others, so contention would change from run to run.
-    private func withShard<Result>(
+    func withShard<Result>(
         for eventKey: ObjectIdentifier, _ body: (inout SubscriptionRegistry) -> Result
     ) -> Result {
         let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
@@ -136,6 +136,8 @@ final class SubscriptionStore: Sendable {
         for shard in shards {
             let retired = shard.withLock { $0.removeEverything() }
             release(retired)
+            let states = shard.withLock { $0.removeAllStates() }
+            _ = consume states  // current values, released after the unlock
         }
     }
 

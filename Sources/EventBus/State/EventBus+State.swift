@@ -1,0 +1,136 @@
+extension EventBus {
+    /// Publishes `value` as the current value of its type, then delivers it like ``publish(_:)``.
+    ///
+    /// Use it for events that describe state ("the cart now holds these items"): a state
+    /// subscription made later (``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``)
+    /// gets the current value at once, then every later one. Storing the value and taking the
+    /// snapshot of subscribers happen under one lock, so concurrent state publishes of one type
+    /// have one order, and every state subscription sees them in that order, one at a time.
+    ///
+    /// Plain subscriptions of the type receive the value as from ``publish(_:)``. State
+    /// subscriptions may receive it on the thread of another publisher of the same type: when
+    /// their handler is busy with an earlier value (on another thread, or because the handler
+    /// itself published), the value waits for it, and `publishState` returns without waiting.
+    /// Observe-all taps also learn which state subscriptions' chains skipped the value, and why
+    /// (``PublishRecord/skips``).
+    ///
+    /// A value published with plain ``publish(_:)`` reaches state subscriptions too, but does
+    /// not become the current value.
+    public func publishState<Event: EventBusEvent>(_ value: Event) {
+        let tapping = taps.isActive
+        let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
+        let (snapshot, stateSequence, replaced) = store.setState(value)
+        _ = consume replaced  // released here, outside the lock: a value's deinit may run code
+
+        var reachedCount = 0
+        var needsPrune = false
+        var recipients: [PublishRecord.Recipient] = []
+        var skips: [PublishRecord.Skip] = []
+        var skippedCount = 0
+        var consumer: PublishRecord.Recipient?
+        // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive.
+        snapshot.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
+                for entry in entries {
+                    let result = entry._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
+                            value, sequence: stateSequence)
+                    }
+                    needsPrune = needsPrune || result.outcome.needsPrune
+                    if let reason = result.skipReason {
+                        skippedCount += 1
+                        if tapping {
+                            skips.append(
+                                entry._withUnsafeGuaranteedRef { PublishRecord.Skip($0, reason: reason) })
+                        }
+                        continue
+                    }
+                    guard result.outcome.reached else { continue }
+                    reachedCount += 1
+                    entry._withUnsafeGuaranteedRef { $0.countDelivery() }
+                    let recipient =
+                        tapping ? entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) } : nil
+                    if let recipient { recipients.append(recipient) }
+                    if result.outcome == .consumed {  // an interceptor stopped propagation
+                        consumer = recipient
+                        break
+                    }
+                }
+            }
+        }
+        if needsPrune {
+            store.pruneFinished(of: ObjectIdentifier(Event.self))
+        }
+        if reachedCount == 0 && skippedCount == 0 {  // skipped by a chain is not dead
+            publishDeadEvent(for: value)
+        }
+        if tapping {
+            taps.notify(
+                PublishRecord(
+                    event: value, eventTypeName: String(describing: Event.self), reachedCount: reachedCount,
+                    recipients: recipients, consumedBy: consumer, sequenceNumber: sequenceNumber, skips: skips
+                ))
+        }
+    }
+
+    /// The current value of `type`: the last one published with ``publishState(_:)``, or `nil`
+    /// if there was none or it was cleared since. Thread-safe; a state publish racing with this
+    /// call is either fully before it or fully after it.
+    public func currentState<Event: EventBusEvent>(of type: Event.Type = Event.self) -> Event? {
+        store.currentState(of: type)
+    }
+
+    /// Forgets the current value of `type`, so that state subscriptions made from now on start
+    /// without a replay. Subscribers are not told; publish a value that means "nothing" if they
+    /// must be (for example an empty cart).
+    public func clearState<Event: EventBusEvent>(of type: Event.Type) {
+        let cleared = store.clearState(of: type)
+        _ = consume cleared  // released after the unlock
+    }
+
+    /// Starts a state subscription to `type`: chain transforms on the returned query
+    /// (`select(_:)`, ``StateQuery/skipRepeats()``, ``StateQuery/filter(_:)``, …),
+    /// then subscribe with any delivery kind.
+    ///
+    /// ```swift
+    /// bus.states(of: CartState.self)
+    ///     .select(\.itemCount)
+    ///     .subscribe(owner: self) { owner, count in owner.badge = count }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The event type published with ``publishState(_:)``.
+    ///   - replaysCurrentValue: Whether a new subscription first gets the current value (if
+    ///     there is one), before every later value. On by default.
+    ///   - automaticallySkipsRepeats: Whether a chain whose output is `Equatable` ends with an
+    ///     implicit ``StateQuery/skipRepeats()`` when it has no skip-repeats step of its own.
+    ///     On by default, as in ReSwift; see the State Subscriptions guide.
+    public func states<Event: EventBusEvent>(
+        of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
+    ) -> StateQuery<Event, Event> {
+        StateQuery(
+            bus: self, replaysCurrentValue: replaysCurrentValue,
+            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: nil)
+    }
+
+    /// Starts a state subscription to an `Equatable` type; see
+    /// ``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``. With
+    /// automatic skipping on, a value equal to the previous one is skipped.
+    public func states<Event: EventBusEvent & Equatable>(
+        of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
+    ) -> StateQuery<Event, Event> {
+        StateQuery(
+            bus: self, replaysCurrentValue: replaysCurrentValue,
+            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: { $0 == $1 })
+    }
+
+    /// Lists `entry`, then replays the current value to it on this thread, outside every lock.
+    func registerState<Event>(_ entry: StateEntry<Event>, replaying: Bool, cancelsOnDeinit: Bool)
+        -> SubscriptionToken
+    {
+        let replay = store.addState(entry, replaying: replaying)
+        let token = SubscriptionToken(subscription: entry, store: store, cancelsOnDeinit: cancelsOnDeinit)
+        if let replay { entry.replay(replay) }
+        return token
+    }
+}

@@ -1,0 +1,48 @@
+/// What a state subscription's chain did with one value: handed it to the sink (with the
+/// sink's outcome), or held it back at a step (whose name observe-all taps report).
+///
+/// Not generic, and the chain is written in continuation-passing style (each step calls the
+/// next), so running it builds no generic type: a `StateStep<Output>` enum or an `Output?`
+/// made in unspecialized generic code costs a runtime metadata lookup per use.
+enum StageResult {
+    case passed(DeliveryOutcome)
+    case skipped(reason: StaticString)
+}
+
+/// One step of a chain, and everything after it: takes a value, returns what happened.
+typealias StateStage<Input> = @Sendable (Input) -> StageResult
+
+/// The value that last reached one skip step of one subscription.
+///
+/// Every subscription builds its own chain, so previous values are never shared. Kept behind
+/// pointers rather than in an `Optional` stored property, for the reason given on
+/// ``StageResult``, and to avoid a dynamic exclusivity check per access.
+final class PreviousValue<Value>: @unchecked Sendable {
+    // safe: only the owning subscription's chain touches the pointees, and that subscription's
+    // gate (StateGate) never lets its chain run on two threads at once.
+    private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    private let isSet = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+
+    init() {
+        isSet.initialize(to: false)
+    }
+
+    deinit {
+        if isSet.pointee { value.deinitialize(count: 1) }
+        value.deallocate()
+        isSet.deallocate()
+    }
+
+    /// Stores `newValue` as the previous value and returns whether `isSkipped(old, newValue)`
+    /// holds. Without an old value (the first value), returns false: the first value passes.
+    func replace(with newValue: Value, isSkipped: (Value, Value) -> Bool) -> Bool {
+        guard isSet.pointee else {
+            value.initialize(to: newValue)
+            isSet.pointee = true
+            return false
+        }
+        let skipped = isSkipped(value.pointee, newValue)
+        value.pointee = newValue
+        return skipped
+    }
+}

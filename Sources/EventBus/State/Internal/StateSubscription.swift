@@ -1,0 +1,49 @@
+/// A state subscription: the query's chain, ending in one of the bus's ordinary subscription
+/// kinds (the sink) that delivers what passes.
+///
+/// Reusing the ordinary kinds keeps every delivery rule identical to plain subscriptions: the
+/// weak owner, once-only, executor mailboxes (FIFO, one job per burst, checks when queued and
+/// when run), streams. The entry forwards cancellation and owner questions to its sink.
+final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
+    // safe: both immutable; the chain's previous values are guarded by the gate.
+    private let chain: StateStage<Event>
+    private let sink: AnySubscription
+
+    /// `chain` ends by delivering to `sink` (see `StateQuery.register`).
+    init(chain: @escaping StateStage<Event>, sink: AnySubscription) {
+        self.chain = chain
+        self.sink = sink
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
+
+    override var isOwnerGone: Bool { sink.isOwnerGone }
+    override var executorLabel: String { sink.executorLabel }
+    override var subscriberName: String { sink.subscriberName }
+    override func isOwned(by candidate: AnyObject) -> Bool { sink.isOwned(by: candidate) }
+    override var isOwnerBound: Bool { sink.isOwnerBound }
+    override var deliveryKind: SubscriptionInfo.Delivery { sink.deliveryKind }
+
+    @discardableResult
+    override func markCancelled() -> Bool {
+        // The sink's flag is what its executor drain checks, so both are set.
+        sink.markCancelled()
+        return super.markCancelled()
+    }
+
+    override func retire() {
+        sink.retire()
+    }
+
+    override func run(_ event: Event) -> StateDeliveryResult {
+        guard !isCancelled else { return StateDeliveryResult(.skipped) }
+        // Checked before the chain, so no user closure runs for a subscriber that is gone.
+        guard !sink.isOwnerGone else { return StateDeliveryResult(.ownerGone) }
+        switch chain(event) {
+        case .skipped(let reason):
+            return StateDeliveryResult(.delivered, skipReason: reason)
+        case .passed(let outcome):
+            if outcome == .deliveredLast { markCancelled() }
+            return StateDeliveryResult(outcome)
+        }
+    }
+}

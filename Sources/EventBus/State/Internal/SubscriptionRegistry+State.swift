@@ -1,0 +1,59 @@
+/// Current values live next to the subscriber lists, under the same shard lock, so that storing
+/// a value and taking the snapshot it is delivered to happen at one instant, and so does
+/// reading the current value and listing a new subscription.
+extension SubscriptionRegistry {
+    /// Makes `value` the current value of its type, numbers this publish, and returns the
+    /// subscribers to deliver it to, plus the value it replaced (to be released after unlocking:
+    /// a value's `deinit` may run arbitrary code).
+    mutating func setState<Event>(_ value: Event) -> (
+        snapshot: ContiguousArray<AnySubscription>, sequence: UInt64, replaced: Event?
+    ) {
+        let eventKey = ObjectIdentifier(Event.self)
+        let slot = slot(of: Event.self, creating: true)!
+        slot.sequence += 1
+        let replaced = slot.value
+        slot.value = value
+        return (snapshot(of: eventKey), slot.sequence, replaced)
+    }
+
+    /// The current value of `Event`, if one was published and not cleared since.
+    func currentState<Event>(of type: Event.Type) -> Event? {
+        stateSlots[ObjectIdentifier(type)].map { unsafeDowncast($0, to: StateSlot<Event>.self).value } ?? nil
+    }
+
+    /// Forgets the current value of `Event` and returns it (for release after unlocking). The
+    /// numbering goes on, so subscriptions keep their order.
+    mutating func clearState<Event>(of type: Event.Type) -> Event? {
+        guard let slot = slot(of: type, creating: false) else { return nil }
+        defer { slot.value = nil }
+        return slot.value
+    }
+
+    /// Lists `entry` and returns the value to replay to it, if `replaying` and there is one,
+    /// plus pruned entries. The entry's gate learns where its numbering starts before any
+    /// publisher can see it.
+    mutating func addState<Event>(_ entry: StateEntry<Event>, replaying: Bool) -> (
+        replay: Event?, retired: [AnySubscription]
+    ) {
+        let slot = slot(of: Event.self, creating: false)
+        let replay = replaying ? slot?.value : nil
+        entry.start(after: slot?.sequence ?? 0, replaying: replay != nil)
+        return (replay, add(entry))
+    }
+
+    /// Forgets every current value, for a bus that is being released, and returns the slots
+    /// (released after unlocking).
+    mutating func removeAllStates() -> [ObjectIdentifier: AnyStateSlot] {
+        defer { stateSlots = [:] }
+        return stateSlots
+    }
+
+    private mutating func slot<Event>(of type: Event.Type, creating: Bool) -> StateSlot<Event>? {
+        let key = ObjectIdentifier(type)
+        if let existing = stateSlots[key] { return unsafeDowncast(existing, to: StateSlot<Event>.self) }
+        guard creating else { return nil }
+        let slot = StateSlot<Event>()
+        stateSlots[key] = slot
+        return slot
+    }
+}

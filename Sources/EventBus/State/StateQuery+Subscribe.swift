@@ -1,0 +1,110 @@
+/// Every delivery kind of the bus, for state subscriptions. Each behaves as its plain
+/// counterpart (owner held weakly, token semantics, executors' FIFO and checks, cancellation)
+/// and adds the query's chain and the replay.
+///
+/// ## Replay and ordering
+/// With replay on (the default), the subscription first gets the current value, then every
+/// later state publish of the type, in one order. Reading the current value and listing the
+/// subscription happen under one lock, and the replay then runs on the subscribing thread with
+/// no lock held; a value published meanwhile waits for the replay to finish. So the subscriber
+/// never misses a value published during its subscribe and never sees the replayed value after
+/// a newer one. Synchronous kinds run the replay before `subscribe` returns; executor kinds
+/// queue it.
+///
+/// Calls for one subscription never overlap, even when many threads publish at once.
+extension StateQuery {
+    /// Subscribes `owner`: `handler` runs synchronously, on the publisher's thread (the
+    /// subscriber's for the replay), for as long as `owner` lives.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject>(
+        owner: Owner, handler: @escaping @Sendable (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        register(OwnedSubscription(owner: owner, once: false, priority: 0, handler: handler))
+    }
+
+    /// Subscribes `owner` for the first value that passes the chain only (the replayed one, if
+    /// there is one and it passes). Runs synchronously, at most once.
+    ///
+    /// - Returns: A token that cancels the subscription before it fires. Discarding it cancels
+    ///   nothing.
+    @discardableResult
+    public func subscribeOnce<Owner: AnyObject>(
+        owner: Owner, handler: @escaping @Sendable (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        register(OwnedSubscription(owner: owner, once: true, priority: 0, handler: handler))
+    }
+
+    /// Subscribes `owner`, with `handler` running on `executor` in publish order. The chain runs
+    /// when a value is published; only values that pass it are queued.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject>(
+        owner: Owner, on executor: some EventBusExecutor,
+        handler: @escaping @Sendable (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        // The executor kind takes events; the selection rides in a struct that is one.
+        let sink = ExecutorSubscription(owner: owner, executor: executor, priority: 0) {
+            (owner: Owner, selected: StateSelection<Output>) in handler(owner, selected.value)
+        }
+        return register(sink) { .passed(sink.deliver(StateSelection(value: $0))) }
+    }
+
+    /// Subscribes a main-actor `owner`, with `handler` running on the main actor in publish
+    /// order (queued even when the publisher is on the main actor, the replay included).
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @MainActor
+    @discardableResult
+    public func subscribeOnMain<Owner: AnyObject>(
+        owner: Owner, handler: @escaping @MainActor (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        subscribe(owner: owner, on: .mainActor) { owner, output in
+            // As in `EventBus.subscribeOnMain`: the drain job runs on the main actor.
+            let mainActorOwner = MainActorBound(owner)
+            MainActor.assumeIsolated { handler(mainActorOwner.value, output) }
+        }
+    }
+
+    /// Subscribes without an owner: the returned token is the subscription's only anchor.
+    /// `handler` runs synchronously, on the publisher's thread.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribe(handler: @escaping @Sendable (Output) -> Void) -> SubscriptionToken {
+        register(OwnerlessSubscription(handler: handler), cancelsOnDeinit: true)
+    }
+
+    /// Returns an `AsyncStream` of the values that pass the chain, starting with the replayed
+    /// one. Registered when called; ends when the consuming task is cancelled or the stream is
+    /// released. The default buffer keeps the newest 100 values.
+    public func stream(
+        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(100)
+    ) -> AsyncStream<Output> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
+        let token = register(
+            OwnerlessSubscription(feedsStream: true) { continuation.yield($0) }, cancelsOnDeinit: true)
+        continuation.onTermination = { _ in token.cancel() }
+        return stream
+    }
+
+    private func register(_ sink: Subscription<Output>, cancelsOnDeinit: Bool = false) -> SubscriptionToken {
+        register(sink, cancelsOnDeinit: cancelsOnDeinit) { .passed(sink.deliver($0)) }
+    }
+
+    /// Lists a state subscription whose chain ends in `delivery` to `sink`.
+    private func register(
+        _ sink: AnySubscription, cancelsOnDeinit: Bool = false, delivery: @escaping StateStage<Output>
+    ) -> SubscriptionToken {
+        bus.registerState(
+            StateSubscription(chain: buildChain(endingIn: delivery), sink: sink),
+            replaying: replaysCurrentValue,
+            cancelsOnDeinit: cancelsOnDeinit)
+    }
+}
+
+/// A selected value on its way to an executor subscription, which only takes events.
+struct StateSelection<Value: Sendable>: EventBusEvent {
+    let value: Value
+}
