@@ -19,6 +19,13 @@ extension EventBus {
     public func publishState<Event: EventBusEvent>(_ value: Event) {
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
+        let protocolGeneration = protocols.generation
+        if protocolGeneration != 0 {
+            // Installs protocol subscriptions' adapters in this type's list when not done yet,
+            // so that the snapshot taken with the value below includes them.
+            _ = snapshotResolvingProtocols(
+                of: ObjectIdentifier(Event.self), for: value, generation: protocolGeneration)
+        }
         let (snapshot, stateSequence, replaced) = store.setState(value)
         _ = consume replaced  // released here, outside the lock: a value's deinit may run code
 
@@ -28,6 +35,8 @@ extension EventBus {
         var skips: [PublishRecord.Skip] = []
         var skippedCount = 0
         var consumer: PublishRecord.Recipient?
+        var droppingRecipients: [PublishRecord.Recipient] = []
+        var droppedAny = false
         // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive.
         snapshot.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
@@ -37,6 +46,13 @@ extension EventBus {
                             value, sequence: stateSequence)
                     }
                     needsPrune = needsPrune || result.outcome.needsPrune
+                    if result.outcome.droppedAnEvent {  // a full stream buffer
+                        droppedAny = true
+                        if tapping {
+                            droppingRecipients.append(
+                                entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+                        }
+                    }
                     if let reason = result.skipReason {
                         skippedCount += 1
                         if tapping {
@@ -61,7 +77,7 @@ extension EventBus {
         if needsPrune {
             store.pruneFinished(of: ObjectIdentifier(Event.self))
         }
-        if reachedCount == 0 && skippedCount == 0 {  // skipped by a chain is not dead
+        if reachedCount == 0 && skippedCount == 0 && !droppedAny {  // skipped or dropped is not dead
             publishDeadEvent(for: value)
         }
         if tapping {

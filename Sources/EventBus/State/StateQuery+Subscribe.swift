@@ -84,7 +84,7 @@ extension StateQuery {
     ) -> AsyncStream<Output> {
         let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
         let token = register(
-            OwnerlessSubscription(feedsStream: true) { continuation.yield($0) }, cancelsOnDeinit: true)
+            StreamSubscription(continuation: continuation, policy: bufferingPolicy), cancelsOnDeinit: true)
         continuation.onTermination = { _ in token.cancel() }
         return stream
     }
