@@ -13,7 +13,7 @@ extension EventBus {
     /// event runs the handler.
     ///
     /// The mailbox is unbounded: if the executor stalls, events queue without limit. Use
-    /// ``subscribe(owner:to:on:priority:buffering:handler:)`` to bound it.
+    /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it.
     ///
     /// ```swift
     /// let queue = DispatchQueue(label: "cart")

@@ -148,6 +148,35 @@ struct AsyncHandlerTests {
         withExtendedLifetime(token) {}
     }
 
+    @Test func aBoundedBufferKeepsTheNewestEventsAndCountsTheRestAsDropped() async {
+        // Given a handler stuck on its first event, with room for two more
+        let sut = EventBus()
+        let gate = Gate()
+        let seen = LockBox<[Int]>([])
+        let token = sut.subscribe(to: Ping.self, buffering: .keepNewest(2)) { event in
+            seen.mutate { $0.append(event.number) }
+            if event.number == 0 { await gate.wait() }
+        }
+        let dropping = LockBox(0)
+        let tap = sut.observeAll { record in
+            if !record.droppingRecipients.isEmpty { dropping.mutate { $0 += 1 } }
+        }
+        sut.publish(Ping(number: 0))
+        await waitUntil { seen.value == [0] }
+
+        // When nine more arrive while it is busy
+        for number in 1...9 { sut.publish(Ping(number: number)) }
+
+        // Then two wait, seven were dropped (and shown to taps), and the newest two run next
+        #expect(token.waitingEventCount == 2)
+        #expect(token.droppedEventCount == 7)
+        #expect(dropping.value == 7)
+        gate.open()
+        await waitUntil { seen.value == [0, 8, 9] }
+        await waitUntil { token.waitingEventCount == 0 }
+        tap.cancel()
+    }
+
     @Test func aSynchronousClosureStillPicksTheSynchronousSubscription() {
         let sut = EventBus()
         let owner = Owner()
@@ -172,5 +201,29 @@ final class QueueTaskExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+/// Lets an async handler wait until the test opens it (no sleeping).
+final class Gate: Sendable {
+    private let state = LockBox<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            var resumeNow = false
+            state.mutate { state in
+                if state.isOpen { resumeNow = true } else { state.waiters.append(continuation) }
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        state.mutate { state in
+            state.isOpen = true
+            swap(&waiters, &state.waiters)
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }

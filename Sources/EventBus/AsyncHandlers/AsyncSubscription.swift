@@ -1,8 +1,10 @@
+import Synchronization
+
 /// A subscription whose `async` handler runs in one long-lived task, one event at a time, in
 /// publish order.
 ///
-/// Publishing yields the event into an unbounded `AsyncStream` (a lock and an append; no task
-/// per event). The task pulls events in order and awaits the handler for each before taking
+/// Publishing yields the event into an `AsyncStream` buffered as the subscription's
+/// ``EventBufferPolicy`` says (a lock and an append; no task per event). The task pulls events in order and awaits the handler for each before taking
 /// the next. Cancelling the subscription finishes the stream and cancels the task, so a
 /// handler that is running sees `Task.isCancelled` and its `Task.sleep` throws.
 final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unchecked Sendable {
@@ -14,12 +16,23 @@ final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unche
     private let label: String
     private let failures: FailureReporter
     private let reported = ReportedTypes()
+    private let keepsNewest: Bool
+    private let counters = BufferCounters()
+    /// Events yielded and not yet taken by the task, mirrored into `counters` for the token.
+    private let waiting = Atomic<Int>(0)
 
     init(
-        anchor: OwnerAnchor, priority: Int, executor: (any TaskExecutor)?, failures: FailureReporter,
-        handler: @escaping @Sendable (AnyObject?, Event) async throws -> Void
+        anchor: OwnerAnchor, priority: Int, executor: (any TaskExecutor)?, policy: EventBufferPolicy,
+        failures: FailureReporter, handler: @escaping @Sendable (AnyObject?, Event) async throws -> Void
     ) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        let buffering: AsyncStream<Event>.Continuation.BufferingPolicy =
+            switch policy {
+            case .unbounded: .unbounded
+            case .keepNewest(let limit): .bufferingNewest(max(0, limit))
+            case .keepOldest(let limit): .bufferingOldest(max(0, limit))
+            }
+        if case .keepNewest = policy { keepsNewest = true } else { keepsNewest = false }
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: buffering)
         self.continuation = continuation
         self.anchor = anchor
         self.label = executor.map { String(describing: type(of: $0)) } ?? "task"
@@ -30,6 +43,7 @@ final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unche
         task = Task(executorPreference: executor) { [weak self] in
             for await event in stream {
                 guard let self else { return }
+                self.counters.update(waiting: self.waiting.subtract(1, ordering: .relaxed).newValue)
                 guard !self.isCancelled, let owner = self.anchor.current else { return }
                 await self.run(handler, owner: owner, event: event)
             }
@@ -46,12 +60,25 @@ final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unche
     override func isOwned(by candidate: AnyObject) -> Bool { anchor.isOwned(by: candidate) }
     override var executorLabel: String { label }
     override var deliveryKind: SubscriptionInfo.Delivery { .async }
+    override var bufferCounters: BufferCounters? { counters }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         guard !anchor.isGone else { return .ownerGone }
-        continuation.yield(event)
-        return .delivered
+        switch continuation.yield(event) {
+        case .enqueued:
+            counters.update(waiting: waiting.add(1, ordering: .relaxed).newValue)
+            return .delivered
+        case .dropped:
+            // `bufferingNewest` dropped the oldest waiting event for this one (the count of
+            // waiting events is unchanged); `bufferingOldest` dropped this one.
+            counters.countDrop()
+            return keepsNewest ? .deliveredDroppingOlder : .dropped
+        case .terminated:
+            return .skipped
+        @unknown default:
+            return .delivered
+        }
     }
 
     /// Ends the loop: no further event is taken, and a handler that is running is cancelled.

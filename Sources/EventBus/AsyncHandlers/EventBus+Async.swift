@@ -18,7 +18,10 @@ extension EventBus {
     /// events and cancels the running handler's task (`Task.isCancelled` becomes true, and
     /// `Task.sleep` and other cancellable waits throw `CancellationError`, which is not reported).
     ///
-    /// Events wait in an unbounded queue while the handler is busy.
+    /// Events wait while the handler is busy, as many as `policy` allows (unbounded by
+    /// default); ``SubscriptionToken/waitingEventCount`` and
+    /// ``SubscriptionToken/droppedEventCount`` report the backlog and the drops, and observe-all
+    /// taps see each drop in ``PublishRecord/droppingRecipients``.
     ///
     /// ```swift
     /// bus.subscribe(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
@@ -29,33 +32,33 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
-        on executor: (any TaskExecutor)? = nil,
+        owner: Owner, to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil,
+        priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) async throws -> Void
     ) -> SubscriptionToken {
         register(
             AsyncSubscription(
-                anchor: .owner(owner), priority: priority, executor: executor, failures: failures
+                anchor: .owner(owner), priority: priority, executor: executor, policy: policy,
+                failures: failures
             ) { owner, event in
                 // The anchor only hands back the owner it was created with.
                 try await handler(unsafeDowncast(owner!, to: Owner.self), event)
             })
     }
 
-    /// Subscribes an owner-less `async` handler; same ordering, executor, error and
+    /// Subscribes an owner-less `async` handler; same ordering, executor, buffering, error and
     /// cancellation rules as the owner-bound variant.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribe<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, priority: Int = 0,
-        on executor: (any TaskExecutor)? = nil,
+        to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil, priority: Int = 0,
+        buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) async throws -> Void
     ) -> SubscriptionToken {
         register(
-            AsyncSubscription(anchor: .ownerless, priority: priority, executor: executor, failures: failures)
-            {
-                _, event in try await handler(event)
-            },
+            AsyncSubscription(
+                anchor: .ownerless, priority: priority, executor: executor, policy: policy, failures: failures
+            ) { _, event in try await handler(event) },
             cancelsOnDeinit: true)
     }
 }

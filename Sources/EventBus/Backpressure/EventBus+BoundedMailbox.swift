@@ -29,7 +29,7 @@ extension EventBus {
     /// with at most as many events waiting as `policy` allows.
     ///
     /// The same delivery as ``subscribeOnMain(owner:to:priority:handler:)``, with the mailbox
-    /// bounded as in ``subscribe(owner:to:on:priority:buffering:handler:)``. The variant without `buffering` is
+    /// bounded as in ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)``. The variant without `buffering` is
     /// unbounded.
     ///
     /// - Returns: A token that cancels this subscription early and reports its backlog and
