@@ -151,7 +151,7 @@ checkpoint() {
     total="$(grep -oE 'Total \(-?[0-9]+ items?\)' <<<"$frame")"
     [[ "$total" == *"(-"* ]] && fail "negative item count: $total"
     # The event log is bounded: its count parses and the process stays small.
-    grep -qE "Event log \([0-9]+ published\)" <<<"$frame" || fail "event log title missing"
+    grep -qE "Event log \(([0-9]+ of )?[0-9]+ published\)" <<<"$frame" || fail "event log title missing"
     if [ -r "/proc/$app_pid/status" ]; then
         local rss
         rss="$(awk '/^VmRSS/ {print $2}' "/proc/$app_pid/status")"

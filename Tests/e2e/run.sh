@@ -183,6 +183,42 @@ audit_vetoes_a_large_checkout() {
         screen | grep -qF "€125.60"
 }
 
+# Three bursts (24 ticks) are more than the paced ticker pane takes: it shows #1 at once, keeps
+# the newest 16 waiting, drops the 7 before them, and shows #9 half a second later.
+ticker_is_paced_with_a_live_backlog() {
+    tm send-keys -t "$SESSION" t t t
+    wait_for "Ticker · paced 2/s" "· dropped 7 " || return 1
+    wait_for "#9   BEAN" || return 1
+    wait_for "backlog 14 " # one more tick half a second later: paced, not polled
+}
+
+# Step mode: the log holds every publish until space lets the next one in; the status line and
+# the help bar say so and count what waits; s again lets the rest in.
+step_mode_lets_one_event_in_per_space() {
+    tm send-keys -t "$SESSION" s
+    wait_for "⏸ STEP · 0 waiting" "␣ Next (0 waiting)" || return 1
+    tm send-keys -t "$SESSION" t
+    wait_for "⏸ STEP · 7 waiting" "STEP: 7 waiting, ␣ next" || return 1
+    tm send-keys -t "$SESSION" Space
+    wait_for "⏸ STEP · 6 waiting" || return 1
+    tm send-keys -t "$SESSION" s
+    wait_for "log: live" "s Step" && ! screen | grep -qF "STEP"
+}
+
+# The pace's timer is the clock's sleep: once the last waiting tick is shown, nothing wakes
+# the loop (no polling for due deliveries).
+paced_backlog_drains_then_cpu_is_zero() {
+    [ -r /proc/self/stat ] || return 0
+    wait_for "backlog 0 " || return 1
+    sleep 1
+    local before after
+    before=$(app_ticks)
+    sleep 2
+    after=$(app_ticks)
+    echo "    idle after pacing: $((after - before)) CPU ticks in 2 s" >&2
+    ((after - before <= 1))
+}
+
 # Two items (€28.40) pass the audit: the order goes through, the profile gains points, and
 # LoyaltyService's error is one white-on-red row of the log.
 checkout_shows_the_loyalty_error_in_red() {
@@ -344,6 +380,12 @@ check "the audit vetoes a checkout over the limit (stop propagation)" audit_veto
 check "checkout completes while the loyalty handler's error shows in the log, in red" \
     checkout_shows_the_loyalty_error_in_red
 check "idle CPU is zero once the delivery flashes are over" idle_cpu_is_zero_after_animations
+check "ticker bursts are paced: one tick per half second, backlog and drops live" \
+    ticker_is_paced_with_a_live_backlog
+check "step mode: space lets one event into the log, the status line counts what waits" \
+    step_mode_lets_one_event_in_per_space
+check "pacing wakes the loop only for due deliveries: zero CPU once the backlog is shown" \
+    paced_backlog_drains_then_cpu_is_zero
 check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
 check "Ctrl-\\ (SIGQUIT) exits 131 and restores the terminal" ctrl_backslash_exits_131_and_restores_the_terminal

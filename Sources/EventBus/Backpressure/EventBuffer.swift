@@ -14,6 +14,9 @@ struct EventBuffer<Event> {
     private(set) var droppedCount = 0
     private var storage: [Event?] = []
     private var head = 0
+    /// An event already taken out of the queue for a delivery that is scheduled but has not
+    /// started: it no longer waits, so it neither counts against the limit nor can be dropped.
+    private var reserved: Event?
 
     init(policy: EventBufferPolicy) {
         self.policy = policy
@@ -70,13 +73,30 @@ struct EventBuffer<Event> {
         return event
     }
 
-    /// Empties the buffer and returns what waited, oldest first, for release outside the lock.
-    /// Not counted as drops: the subscription ended.
+    /// Sets `event` aside for a scheduled delivery (see `reserved`).
+    mutating func reserve(_ event: Event) {
+        reserved = event
+    }
+
+    /// Moves the oldest waiting event aside for a scheduled delivery; false when none waits.
+    mutating func reserveFirst() -> Bool {
+        guard let first = popFirst() else { return false }
+        reserved = first
+        return true
+    }
+
+    /// The event set aside for the delivery that is starting now.
+    mutating func takeReserved() -> Event? {
+        reserved.take()
+    }
+
+    /// Empties the buffer and returns what waited (and what was set aside), oldest first, for
+    /// release outside the lock. Not counted as drops: the subscription ended.
     mutating func removeAll() -> [Event] {
         defer {
             storage = []
             head = 0
         }
-        return storage[head...].compactMap { $0 }
+        return (reserved.take().map { [$0] } ?? []) + storage[head...].compactMap { $0 }
     }
 }

@@ -36,7 +36,9 @@ struct StepStateMachine<Event> {
         case .idle where !state.usesExecutor:
             return Reception(action: .run(event, step: state.startStep()), outcome: .delivered)
         case .idle:
-            _ = buffer.append(event)  // Empty while idle: never drops.
+            // Set aside, not queued: an event on its way to the executor is not waiting, so it
+            // neither counts against the limit nor can be dropped.
+            buffer.reserve(event)
             state.enter(.scheduled)
             return Reception(action: .schedule, outcome: .delivered)
         case .scheduled, .running, .awaitingPromise:
@@ -53,8 +55,8 @@ struct StepStateMachine<Event> {
 
     /// The executor job started: hands out the oldest waiting event.
     static func startScheduled(state: inout StepState, buffer: inout EventBuffer<Event>) -> Action {
-        guard state.phase == .scheduled else { return .none }
-        return next(state: &state, buffer: &buffer)
+        guard state.phase == .scheduled, let event = buffer.takeReserved() else { return .none }
+        return .run(event, step: state.startStep())
     }
 
     /// The handler for `returned` came back. Continues with the next waiting event if `.more`
@@ -73,6 +75,8 @@ struct StepStateMachine<Event> {
         if state.settleMore(for: completed) { return .none }
         // Awaiting the promise, and events wait.
         guard state.usesExecutor else { return next(state: &state, buffer: &buffer) }
+        defer { sync(&state, with: buffer) }
+        _ = buffer.reserveFirst()
         state.enter(.scheduled)
         return .schedule
     }

@@ -6,7 +6,8 @@ import TerminalUI
 /// title bar ─────────────────────────────────────
 /// ╭ Login ─────╮╭ Cart ───────────────────────────╮
 /// ╰────────────╯│                                 │
-/// ╭ Profile ───╮│                                 │
+/// ╭ Profile ───╮╰─────────────────────────────────╯
+/// │            │╭ Ticker ─────────────────────────╮
 /// ╰────────────╯╰─────────────────────────────────╯
 /// ╭ Event log ─────────────────────────────────────╮
 /// ╰────────────────────────────────────────────────╯
@@ -25,6 +26,10 @@ public struct AppLayout: Equatable, Sendable {
     public var profile: Rect
     /// Cart pane, top right.
     public var cart: Rect
+    /// Ticker pane, under the cart: four rows (the latest tick, its backlog and drops). The
+    /// cart gives up those rows because it scrolls to its selection anyway, and every other
+    /// place at 80×24 would squeeze the event log or the login and profile panes.
+    public var ticker: Rect
     /// Event log, full width, takes the remaining height.
     public var eventLog: Rect
     /// The row explaining the latest event's flow.
@@ -39,13 +44,17 @@ public struct AppLayout: Equatable, Sendable {
         let (titleBar, belowTitle) = screen.splitTop(1)
         let (body, footer) = belowTitle.splitTop(belowTitle.height - 2)
         let (statusLine, helpBar) = footer.splitTop(1)
-        let (top, eventLog) = body.splitTop(11)
-        let (leftColumn, cart) = top.splitLeft(max(36, size.width * 2 / 5))
+        // Eleven rows at 80×24; taller terminals give up to four more, so the cart keeps the
+        // rows the ticker took from it.
+        let (top, eventLog) = body.splitTop(11 + min(4, max(0, (body.height - 20) / 2)))
+        let (leftColumn, rightColumn) = top.splitLeft(max(36, size.width * 2 / 5))
+        let (cart, ticker) = rightColumn.splitTop(rightColumn.height - 4)
         let (login, profile) = leftColumn.splitTop(5)
         self.titleBar = titleBar
         self.login = login
         self.profile = profile
         self.cart = cart
+        self.ticker = ticker
         self.eventLog = eventLog
         self.statusLine = statusLine
         self.helpBar = helpBar

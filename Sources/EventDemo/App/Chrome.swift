@@ -22,10 +22,35 @@ enum Chrome {
         }
     }
 
-    static func statusLine(_ text: String, isNotice: Bool, into buffer: inout ScreenBuffer, in rect: Rect) {
+    /// The event log's mode, which the status line and the help bar both show.
+    struct LogMode: Equatable {
+        /// Step mode is on.
+        var isStepping = false
+        /// Records waiting to be let into the log.
+        var waiting = 0
+        /// Records the step backlog dropped.
+        var dropped = 0
+
+        /// The status line's right end: which mode is on and, when stepping, what waits.
+        var badge: String {
+            guard isStepping else { return "log: live" }
+            return "⏸ STEP · \(waiting) waiting" + (dropped > 0 ? " · \(dropped) dropped" : "")
+        }
+    }
+
+    static func statusLine(
+        _ text: String, isNotice: Bool, log: LogMode = LogMode(), into buffer: inout ScreenBuffer,
+        in rect: Rect
+    ) {
+        let badge = " " + log.badge + " "
+        let badgeX = rect.maxX - badge.count
         let style = isNotice ? Theme.busy : Theme.title
-        let end = buffer.write(" ➜ ", column: rect.x, row: rect.y, style: Theme.eventType, clip: rect)
-        buffer.write(text, column: end, row: rect.y, style: style, clip: rect)
+        let textClip = Rect(x: rect.x, y: rect.y, width: max(0, badgeX - 1 - rect.x), height: 1)
+        let end = buffer.write(" ➜ ", column: rect.x, row: rect.y, style: Theme.eventType, clip: textClip)
+        buffer.write(text, column: end, row: rect.y, style: style, clip: textClip)
+        buffer.write(
+            badge, column: badgeX, row: rect.y, style: log.isStepping ? Theme.stepBadge : Theme.hint,
+            clip: rect)
     }
 
     /// One clickable entry of the help bar: the key it stands for and where it is drawn.
@@ -36,17 +61,38 @@ enum Chrome {
         var rect: Rect
     }
 
-    /// The help bar's buttons laid out in `rect`: what ``helpBar(loggedIn:into:in:)`` draws and
-    /// what a click is tested against, from one function so the two cannot disagree.
-    static func helpButtons(loggedIn: Bool, in rect: Rect) -> [HelpButton] {
-        let keys: [(Key, String, String)] = [
-            (.character("l"), "l", loggedIn ? "Logout" : "Login"), (.character("a"), "a", "Add"),
-            (.character("r"), "r", "Remove"), (.character("c"), "c", "Checkout"),
-            (.character("x"), "x", "Clear"), (.tab, "Tab", "Focus"), (.character("?"), "?", "Help"),
-            (.character("q"), "q", "Quit"),
+    /// The help bar's buttons laid out in `rect`: what ``helpBar(loggedIn:log:into:in:)`` draws
+    /// and what a click is tested against, from one function so the two cannot disagree.
+    ///
+    /// In step mode the bar starts with the step key and how many records wait. When the row is
+    /// too narrow for every button (80 columns), the least used go first: `x` and `Tab`, then
+    /// (in step mode) `r` and `c`; the help overlay lists them all.
+    static func helpButtons(loggedIn: Bool, log: LogMode = LogMode(), in rect: Rect) -> [HelpButton] {
+        // (key, name, label, drop rank: 0 never dropped, higher dropped first)
+        var keys: [(Key, String, String, Int)] = []
+        if log.isStepping {
+            keys += [
+                (.character(" "), "␣", "Next (\(log.waiting) waiting)", 0), (.character("s"), "s", "Live", 0),
+            ]
+        }
+        keys += [
+            (.character("l"), "l", loggedIn ? "Logout" : "Login", 0), (.character("a"), "a", "Add", 0),
+            (.character("r"), "r", "Remove", 1), (.character("c"), "c", "Checkout", 1),
+            (.character("t"), "t", "Ticker", 0),
         ]
+        if !log.isStepping { keys.append((.character("s"), "s", "Step", 0)) }
+        keys += [
+            (.character("x"), "x", "Clear", 2), (.tab, "Tab", "Focus", 2), (.character("?"), "?", "Help", 0),
+            (.character("q"), "q", "Quit", 0),
+        ]
+        func width(_ entries: [(Key, String, String, Int)]) -> Int {
+            entries.reduce(1) { $0 + $1.1.count + $1.2.count + 3 }
+        }
+        for rank in [2, 1] where width(keys) > rect.width {
+            keys.removeAll { $0.3 == rank }
+        }
         var x = rect.x + 1
-        return keys.map { key, name, label in
+        return keys.map { key, name, label, _ in
             let width = name.count + label.count + 2
             defer { x += width + 1 }
             return HelpButton(
@@ -54,12 +100,15 @@ enum Chrome {
         }
     }
 
-    static func helpBar(loggedIn: Bool, into buffer: inout ScreenBuffer, in rect: Rect) {
+    static func helpBar(
+        loggedIn: Bool, log: LogMode = LogMode(), into buffer: inout ScreenBuffer, in rect: Rect
+    ) {
         // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
-        for button in helpButtons(loggedIn: loggedIn, in: rect) {
+        for button in helpButtons(loggedIn: loggedIn, log: log, in: rect) {
             let x = buffer.write(
                 button.keyName, column: button.rect.x, row: rect.y, style: Theme.title, clip: rect)
-            buffer.write(" \(button.label) ", column: x, row: rect.y, style: Theme.bar, clip: rect)
+            let style = button.key == .character(" ") ? Theme.stepBadge : Theme.bar
+            buffer.write(" \(button.label) ", column: x, row: rect.y, style: style, clip: rect)
         }
     }
 
@@ -69,6 +118,8 @@ enum Chrome {
         ("r", "remove one of the selected cart line"),
         ("c", "check out (signed in, non-empty cart)"),
         ("x", "clear the cart"),
+        ("t", "ticker burst: 8 prices at once (hold for more); its pane is paced"),
+        ("s", "step mode for the event log: ␣ lets the next event in"),
         ("Tab", "move focus; ↑/↓ select in the cart, scroll the log"),
         ("?", "show or hide this help"),
         ("q", "quit"),

@@ -20,7 +20,7 @@ extension DemoApp {
                 handle(.escape)
                 return
             }
-            let buttons = Chrome.helpButtons(loggedIn: isLoggedIn, in: layout.helpBar)
+            let buttons = Chrome.helpButtons(loggedIn: isLoggedIn, log: logMode, in: layout.helpBar)
             if let button = buttons.first(where: { $0.rect.contains(column: column, row: row) }) {
                 handle(button.key)
             } else if let pane = Focus.allCases.first(where: {

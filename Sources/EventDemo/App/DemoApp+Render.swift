@@ -18,23 +18,35 @@ extension DemoApp {
             profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer,
             in: layout.profile)
         CartPane.render(cart.state, focused: focus == .cart, into: &buffer, in: layout.cart)
+        TickerPane.render(
+            ticker.state, backlog: ticker.backlog, dropped: ticker.dropped, focused: false, into: &buffer,
+            in: layout.ticker)
         EventLogPane.render(
             eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,
+            stepBacklog: eventLog.isStepping ? (eventLog.waitingCount, eventLog.droppedCount) : nil,
             focused: focus == .eventLog, timeFormat: timeFormat, into: &buffer, in: layout.eventLog)
         Self.drawFlashes(
             flashes, at: frameTime,
             panes: [("LoginPane", layout.login), ("ProfilePane", layout.profile), ("CartPane", layout.cart)],
             into: &buffer)
+        let log = logMode
         if let notice {
-            Chrome.statusLine(notice, isNotice: true, into: &buffer, in: layout.statusLine)
+            Chrome.statusLine(notice, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         } else if let newest = eventLog.entries.first {
-            Chrome.statusLine(newest.flowDescription, isNotice: false, into: &buffer, in: layout.statusLine)
+            Chrome.statusLine(
+                newest.flowDescription, isNotice: false, log: log, into: &buffer, in: layout.statusLine)
         } else {
-            Chrome.statusLine(idleHint, isNotice: true, into: &buffer, in: layout.statusLine)
+            Chrome.statusLine(idleHint, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         }
-        Chrome.helpBar(loggedIn: userName != nil, into: &buffer, in: layout.helpBar)
+        Chrome.helpBar(loggedIn: userName != nil, log: log, into: &buffer, in: layout.helpBar)
         if showsHelp { Chrome.helpOverlay(into: &buffer, in: buffer.bounds) }
         return buffer
+    }
+
+    /// The event log's mode as the status line and help bar show it.
+    var logMode: Chrome.LogMode {
+        Chrome.LogMode(
+            isStepping: eventLog.isStepping, waiting: eventLog.waitingCount, dropped: eventLog.droppedCount)
     }
 }
 

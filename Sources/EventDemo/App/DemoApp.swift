@@ -27,6 +27,8 @@ public final class DemoApp {
     public let cart: CartPane
     /// Event log pane.
     public let eventLog: EventLogPane
+    /// Ticker pane (paced).
+    public let ticker: TickerPane
 
     /// The terminal size the app lays out for.
     public private(set) var size: Size
@@ -60,10 +62,12 @@ public final class DemoApp {
     ///
     /// The panes subscribe to `bus`, which defaults to the services' bus. A replay passes a bus
     /// of its own, so services do not react to replayed events (a replayed login must not make
-    /// the profile service fetch a profile the recording already holds).
+    /// the profile service fetch a profile the recording already holds). `clock` paces the
+    /// ticker pane (tests pass a manual clock).
     public init(
         services: DemoServices, bus: EventBus? = nil, executor: MainLoopExecutor, size: Size,
-        timeFormat: TimeFormat = TimeFormat(), now: @escaping Now = LiveEnvironment.now
+        timeFormat: TimeFormat = TimeFormat(), now: @escaping Now = LiveEnvironment.now,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.services = services
         let bus = bus ?? services.bus
@@ -74,6 +78,7 @@ public final class DemoApp {
         profile = ProfilePane(bus: bus, executor: executor)
         cart = CartPane(bus: bus, executor: executor)
         eventLog = EventLogPane(bus: bus, executor: executor, now: now)
+        ticker = TickerPane(bus: bus, executor: executor, clock: clock)
         busPane = BusPane(bus: bus, executor: executor)
         deliveryTap = watchDeliveries(on: bus, executor: executor)
     }
@@ -101,6 +106,9 @@ public final class DemoApp {
         case .character("r"): services.cart.removeOne(at: cart.state.selection)
         case .character("x"): services.cart.clear()
         case .character("c"): checkout()
+        case .character("t"): services.ticker.burst()
+        case .character("s"): eventLog.toggleStepMode()
+        case .character(" "): eventLog.step()
         case .tab: moveFocus(by: 1)
         case .backTab: moveFocus(by: -1)
         case .up, .character("k"): moveWithinFocus(by: -1)
@@ -117,7 +125,8 @@ public final class DemoApp {
         case .character(" ") where replayer.mode == .stepped:
             if !replayer.step() { notice = "The replay is over: every recorded event was published" }
             return true
-        case .character("l"), .character("a"), .character("r"), .character("x"), .character("c"):
+        case .character("l"), .character("a"), .character("r"), .character("x"), .character("c"),
+            .character("t"):
             notice = "Replaying \(replayer.name): keys that publish are off (q quits)"
             return true
         default:

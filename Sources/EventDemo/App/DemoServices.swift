@@ -14,6 +14,8 @@ public struct DemoServices: Sendable {
     public let audit: AuditService
     /// Stamps loyalty cards; throws for users without one (a failing handler).
     public let loyalty: LoyaltyService
+    /// A bursty price feed (`t`), which the paced ticker pane follows.
+    public let ticker: TickerService
     /// Where auth and profile do their slow work; knows whether any is still in flight.
     public let background: Background
 
@@ -29,5 +31,6 @@ public struct DemoServices: Sendable {
         cart = CartService(bus: bus)
         audit = AuditService(bus: bus)
         loyalty = LoyaltyService(bus: bus)
+        ticker = TickerService(bus: bus)
     }
 }

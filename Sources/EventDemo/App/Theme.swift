@@ -45,6 +45,8 @@ enum Theme {
         buffer.restyle(Rect(x: rect.x, y: rect.y, width: 1, height: rect.height), style: style)
         buffer.restyle(Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), style: style)
     }
+    /// The event log's step mode, in the status line and the help bar.
+    static let stepBadge = Style(foreground: .black, background: .yellow, attributes: .bold)
 
     /// Draws a pane's frame; the focused pane gets heavy cyan lines so focus is visible without
     /// colour too.

@@ -6,11 +6,21 @@ extension EventLogPane {
     /// `scrollOffset` entries down. A pure function of its arguments.
     ///
     /// Columns: time, event type, payload (takes the slack), subscriptions reached, executors.
+    /// With `stepBacklog` (step mode), the title counts what is shown of what was published and
+    /// what waits.
     public nonisolated static func render(
-        _ entries: [EventLogEntry], scrollOffset: Int = 0, totalCount: Int, focused: Bool,
-        timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
+        _ entries: [EventLogEntry], scrollOffset: Int = 0, totalCount: Int,
+        stepBacklog: (waiting: Int, dropped: Int)? = nil,
+        focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
     ) {
-        Theme.frame(rect, title: "Event log (\(totalCount) published)", focused: focused, into: &buffer)
+        // In step mode the title says so, and how many events wait for a press of space.
+        let title =
+            stepBacklog.map { backlog in
+                let published = totalCount + backlog.waiting + backlog.dropped
+                return
+                    "Event log (\(totalCount) of \(published) published) · STEP: \(backlog.waiting) waiting, ␣ next"
+            } ?? "Event log (\(totalCount) published)"
+        Theme.frame(rect, title: title, focused: focused, into: &buffer)
         let inside = rect.inset(by: 1)
         guard inside.height > 0 else { return }
         let columns = Columns(width: inside.width - 2)

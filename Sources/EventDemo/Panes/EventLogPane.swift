@@ -99,24 +99,89 @@ public final class EventLogPane {
     public private(set) var totalCount = 0
     /// The most entries kept.
     public let capacity = 500
+    /// The most records waiting in step mode; older ones are dropped beyond it.
+    public static let stepBacklogLimit = 500
+    /// True in step mode: each ``step()`` lets one more record into the log.
+    public private(set) var isStepping = false
     private var tap: SubscriptionToken?
+    private var feed: SubscriptionToken?
+    /// The promise of the newest record shown, kept while stepping; completing it lets the
+    /// next record in.
+    private var heldPromise: StepPromise?
+    /// Presses of space that came while no record was held (see ``step()``).
+    private var unspentSteps = 0
     /// Failures wait here for the record of the publish they happened in, which the tap reports
     /// after them, so that they can be listed right under it.
     private var pendingFailures: [EventLogEntry] = []
+    /// Carries the tap's records to the pane's stepping subscription. A bus of its own: the
+    /// app's bus would show these relays in the log itself.
+    private let relay = EventBus()
 
     /// Starts observing `bus`. The tap runs on the publisher's thread, so it only stamps the time
-    /// and hops to `executor`; the pane's state is touched on the loop only.
+    /// and relays the record; the pane takes records one at a time, as a stepping subscriber on
+    /// `executor` that asks for the next at once unless step mode is on.
     public init(bus: EventBus, executor: MainLoopExecutor, now: @escaping Now = LiveEnvironment.now) {
-        tap = bus.observeAll { [weak self] record in
-            let entry = EventLogEntry(record, time: now())
-            executor.enqueue {
-                MainLoop.assumeIsolated { self?.append(entry) }
-            }
-        } failures: { [weak self] failure in
-            let entry = EventLogEntry(failure, time: now())
-            executor.enqueue {
-                MainLoop.assumeIsolated { self?.pendingFailures.append(entry) }
-            }
+        let relay = relay
+        // Failures take the same road as records, so they reach the pane in the order the tap
+        // saw them: a failure before the record of the publish it happened in.
+        tap = bus.observeAll { record in
+            relay.publish(LoggedPublish.record(EventLogEntry(record, time: now())))
+        } failures: { failure in
+            relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: now())))
+        }
+        feed = relay.subscribeStepping(
+            owner: self, on: executor, buffering: .keepNewest(Self.stepBacklogLimit)
+        ) { (pane, logged: LoggedPublish, promise) in
+            MainLoop.assumeIsolated { pane.receive(logged, promise: promise) }
+        }
+    }
+
+    /// Records published but not yet let into the log (step mode's backlog).
+    public var waitingCount: Int { feed?.waitingEventCount ?? 0 }
+    /// Records dropped because the step-mode backlog was full.
+    public var droppedCount: Int { feed?.droppedEventCount ?? 0 }
+
+    /// Turns step mode on or off. Turning it off lets everything waiting in at once.
+    public func toggleStepMode() {
+        isStepping.toggle()
+        unspentSteps = 0
+        if !isStepping { releaseHeldPromise() }
+    }
+
+    /// In step mode, lets the next waiting record into the log. Nothing happens otherwise.
+    ///
+    /// A press that arrives while the next record is still on its way (the loop has not run its
+    /// job yet, as when a held key repeats) is kept and spent on that record, so every press
+    /// counts; presses beyond what waits are not kept.
+    public func step() {
+        guard isStepping else { return }
+        if heldPromise != nil {
+            releaseHeldPromise()
+        } else if unspentSteps < waitingCount + 1 {
+            unspentSteps += 1
+        }
+    }
+
+    private func releaseHeldPromise() {
+        let promise = heldPromise
+        heldPromise = nil
+        // Completed after the handler returned: the next record arrives as a new job on the
+        // loop, not inside this call.
+        promise?.complete(.more)
+    }
+
+    private func receive(_ logged: LoggedPublish, promise: StepPromise) {
+        guard case .record(let entry) = logged else {
+            if case .failure(let entry) = logged { pendingFailures.append(entry) }
+            promise.complete(.more)  // Not a step of its own: it shows with its record.
+            return
+        }
+        append(entry)
+        if isStepping, unspentSteps == 0 {
+            heldPromise = promise
+        } else {
+            if isStepping { unspentSteps -= 1 }
+            promise.complete(.more)  // Inside the handler: the next record follows when it returns.
         }
     }
 
@@ -137,4 +202,12 @@ public final class EventLogPane {
         while entries.count > capacity { entries.removeLast() }
         if scrollOffset > 0 { scrollOffset += 1 }  // Keep the lines the user is reading in place.
     }
+}
+
+/// What the tap saw, on its way to the pane through the pane's own relay bus.
+enum LoggedPublish: EventBusEvent {
+    /// A publish.
+    case record(EventLogEntry)
+    /// A subscriber's error, reported before the record of its publish.
+    case failure(EventLogEntry)
 }

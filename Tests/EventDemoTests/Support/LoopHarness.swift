@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTesting
 import EventDemo
 import Foundation
 import TerminalUI
@@ -9,12 +10,15 @@ final class LoopHarness {
     let executor: MainLoopExecutor
     let services: DemoServices
     let sut: DemoApp
+    /// Paces the ticker pane; moves only when a test advances it.
+    let clock = ManualClock()
 
     init(size: Size = Size(width: 100, height: 30), background: Background = .immediate) {
         executor = MainLoopExecutor()
         services = DemoServices(bus: EventBus(), background: background, now: Fixtures.now)
         sut = DemoApp(
-            services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now)
+            services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now,
+            clock: clock)
     }
 
     var bus: EventBus { services.bus }
@@ -49,4 +53,17 @@ func onLoop<T: Sendable>(_ executor: MainLoopExecutor = MainLoopExecutor(), _ bo
     rethrows -> T
 {
     try executor.runAsLoop { try MainLoop.assumeIsolated(body) }
+}
+
+/// Runs `body` as the main loop on a thread of its own, off Swift's cooperative pool, and waits
+/// for its result without blocking the pool. For tests whose loop waits on work that runs on the
+/// pool (a paced subscription's clock task): on a two-core machine, loops blocking both pool
+/// threads would starve that task until their timeouts. Make assertions on the result, in the
+/// test's task: issues recorded on that thread are not attributed to the test.
+func onLoopThread<T: Sendable>(_ body: @escaping @Sendable @MainLoop () -> T) async -> T {
+    await withCheckedContinuation { (done: CheckedContinuation<T, Never>) in
+        Thread {
+            done.resume(returning: onLoop { body() })
+        }.start()
+    }
 }

@@ -1,0 +1,106 @@
+import EventBus
+import TerminalUI
+
+/// What the ticker pane shows: the ticks it has been handed so far, newest first.
+public struct TickerState: Equatable, Sendable {
+    /// The most recent ticks shown, newest first (a few, for taller panes).
+    public var shown: [PriceDidTickEvent] = []
+    /// How many ticks the pane has shown in all.
+    public var shownCount = 0
+
+    /// Creates a state.
+    public init(shown: [PriceDidTickEvent] = [], shownCount: Int = 0) {
+        self.shown = shown
+        self.shownCount = shownCount
+    }
+}
+
+/// The ticker pane: a paced subscriber. However fast `TickerService` bursts, it takes at most
+/// one tick per ``interval``, keeps the newest ``backlogLimit`` waiting and drops older ones,
+/// and shows that backlog and the drop count live (read from its token at render time).
+@MainLoop
+public final class TickerPane {
+    /// A rate a person can read.
+    public nonisolated static let interval = Duration.milliseconds(500)
+    /// The most ticks waiting; older ones are dropped (keep newest: a price only matters now).
+    public nonisolated static let backlogLimit = 16
+    private static let historyLength = 8
+
+    /// The current state.
+    public private(set) var state = TickerState()
+    private var token: SubscriptionToken?
+
+    /// Subscribes, paced on `clock`, delivered on `executor`, for as long as the pane lives.
+    public init(bus: EventBus, executor: MainLoopExecutor, clock: any Clock<Duration>) {
+        token = bus.subscribePaced(
+            owner: self, every: Self.interval, clock: clock, on: executor,
+            buffering: .keepNewest(Self.backlogLimit)
+        ) { (pane, tick: PriceDidTickEvent) in
+            MainLoop.assumeIsolated { pane.show(tick) }
+        }
+    }
+
+    /// Ticks waiting for their turn.
+    public var backlog: Int { token?.waitingEventCount ?? 0 }
+    /// Ticks dropped because the backlog was full.
+    public var dropped: Int { token?.droppedEventCount ?? 0 }
+
+    private func show(_ tick: PriceDidTickEvent) {
+        state.shown.insert(tick, at: 0)
+        if state.shown.count > Self.historyLength { state.shown.removeLast() }
+        state.shownCount += 1
+    }
+
+    /// Draws the pane into `rect`: the latest tick, the backlog and drops, then older ticks as
+    /// rows allow. A pure function of its arguments.
+    public nonisolated static func render(
+        _ state: TickerState, backlog: Int, dropped: Int, focused: Bool, into buffer: inout ScreenBuffer,
+        in rect: Rect
+    ) {
+        Theme.frame(rect, title: "Ticker · paced 2/s", focused: focused, into: &buffer)
+        let inside = rect.inset(by: 1)
+        guard inside.height > 0 else { return }
+        let left = inside.x + 1
+        guard let latest = state.shown.first else {
+            buffer.write(
+                "No ticks yet: press t (hold it)", column: left, row: inside.y, style: Theme.hint,
+                clip: inside)
+            writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
+            return
+        }
+        writeTick(latest, strong: true, into: &buffer, row: inside.y, in: inside)
+        writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
+        for (offset, tick) in state.shown.dropFirst().enumerated() where inside.y + 2 + offset < inside.maxY {
+            writeTick(tick, strong: false, into: &buffer, row: inside.y + 2 + offset, in: inside)
+        }
+    }
+
+    private nonisolated static func writeTick(
+        _ tick: PriceDidTickEvent, strong: Bool, into buffer: inout ScreenBuffer, row: Int, in inside: Rect
+    ) {
+        var x = buffer.write(
+            "#\(tick.sequence)".padding(toLength: 5, withPad: " ", startingAt: 0), column: inside.x + 1,
+            row: row,
+            style: Theme.hint, clip: inside)
+        x = buffer.write(
+            "\(tick.symbol) ", column: x, row: row, style: strong ? Theme.title : .plain, clip: inside)
+        x = buffer.write(
+            "\(tick.price) ", column: x, row: row, style: strong ? Theme.total : Theme.money, clip: inside)
+        let move = "\(tick.arrow) \(Money(cents: abs(tick.change)))"
+        buffer.write(
+            move, column: x, row: row, style: tick.change < 0 ? Theme.warning : Theme.good, clip: inside)
+    }
+
+    private nonisolated static func writeCounts(
+        backlog: Int, dropped: Int, into buffer: inout ScreenBuffer, row: Int, in inside: Rect
+    ) {
+        guard row < inside.maxY else { return }
+        var x = buffer.write("backlog ", column: inside.x + 1, row: row, style: Theme.label, clip: inside)
+        x = buffer.write(
+            "\(backlog)", column: x, row: row, style: backlog > 0 ? Theme.busy : .plain, clip: inside)
+        x = buffer.write(" · dropped ", column: x, row: row, style: Theme.label, clip: inside)
+        x = buffer.write(
+            "\(dropped)", column: x, row: row, style: dropped > 0 ? Theme.warning : .plain, clip: inside)
+        buffer.write(" (keeps newest \(backlogLimit))", column: x, row: row, style: Theme.hint, clip: inside)
+    }
+}

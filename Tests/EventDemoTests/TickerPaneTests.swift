@@ -1,0 +1,104 @@
+import EventDemo
+import TerminalUI
+import Testing
+
+@Suite("Ticker pane: paced, with a live backlog", .timeLimit(.minutes(1)))
+struct TickerPaneTests {
+    private func render(_ state: TickerState, backlog: Int, dropped: Int, height: Int = 4) -> String {
+        Fixtures.render(width: 44, height: height) { buffer, rect in
+            TickerPane.render(
+                state, backlog: backlog, dropped: dropped, focused: false, into: &buffer, in: rect)
+        }
+    }
+
+    private let ticks = [
+        PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4_131), change: -7, sequence: 3),
+        PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4_138), change: 25, sequence: 2),
+        PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4_113), change: -7, sequence: 1),
+    ]
+
+    @Test func invitesToPressTWhenEmpty() {
+        assertGolden(render(TickerState(), backlog: 0, dropped: 0), named: "ticker-empty")
+    }
+
+    @Test func showsTheLatestTickWithItsBacklogAndDrops() {
+        let state = TickerState(shown: ticks, shownCount: 3)
+
+        assertGolden(render(state, backlog: 7, dropped: 12), named: "ticker-backlog")
+    }
+
+    @Test func listsEarlierTicksWhenTaller() {
+        let state = TickerState(shown: ticks, shownCount: 3)
+
+        assertGolden(render(state, backlog: 0, dropped: 0, height: 7), named: "ticker-tall")
+    }
+
+    @Test func showsTheFirstTickOfABurstAtOnceAndTheRestOnePerInterval() async {
+        let (atOnce, beforeTheInterval, afterIt) = await onLoopThread {
+            let harness = LoopHarness()
+            harness.press(.character("t"))
+            harness.drain()
+            let atOnce = harness.tickerSnapshot
+
+            harness.clock.advance(by: .milliseconds(499))
+            harness.drain()
+            let beforeTheInterval = harness.tickerSnapshot
+            harness.clock.advance(by: .milliseconds(1))
+            harness.drain(until: { harness.sut.ticker.state.shownCount == 2 })
+
+            return (atOnce, beforeTheInterval, harness.tickerSnapshot)
+        }
+
+        #expect(atOnce == TickerSnapshot(shownCount: 1, newest: 1, backlog: 7, dropped: 0))
+        #expect(beforeTheInterval == atOnce)
+        #expect(afterIt == TickerSnapshot(shownCount: 2, newest: 2, backlog: 6, dropped: 0))
+    }
+
+    @Test func holdingTheKeyKeepsTheNewestTicksAndCountsTheDropped() async {
+        let (held, nextInterval) = await onLoopThread {
+            let harness = LoopHarness()
+            for _ in 0..<4 { harness.press(.character("t")) }  // 32 ticks; the first is shown.
+            harness.drain()
+            let held = harness.tickerSnapshot
+
+            harness.clock.advance(by: TickerPane.interval)
+            harness.drain(until: { harness.sut.ticker.state.shownCount == 2 })
+            return (held, harness.tickerSnapshot)
+        }
+
+        let limit = TickerPane.backlogLimit
+        #expect(held == TickerSnapshot(shownCount: 1, newest: 1, backlog: limit, dropped: 31 - limit))
+        #expect(
+            nextInterval
+                == TickerSnapshot(
+                    shownCount: 2, newest: 32 - limit + 1, backlog: limit - 1, dropped: 31 - limit))
+    }
+
+    @Test func theEventLogStillSeesEveryTick() {
+        onLoop {
+            let harness = LoopHarness()
+
+            harness.press(.character("t"))
+            harness.drain()
+
+            #expect(harness.sut.eventLog.entries.filter { $0.typeName == "PriceDidTickEvent" }.count == 8)
+        }
+    }
+}
+
+/// What the ticker pane shows and holds at one moment, as a value to compare outside the loop.
+struct TickerSnapshot: Equatable, Sendable {
+    var shownCount: Int
+    var newest: Int?
+    var backlog: Int
+    var dropped: Int
+}
+
+extension LoopHarness {
+    var tickerSnapshot: TickerSnapshot {
+        let ticker = sut.ticker
+        return TickerSnapshot(
+            shownCount: ticker.state.shownCount, newest: ticker.state.shown.first?.sequence,
+            backlog: ticker.backlog, dropped: ticker.dropped)
+    }
+}
