@@ -59,7 +59,7 @@ keys Down Down Down
 wait_for "▸1 × Paper filters"
 shoot logged-in-cart
 
-keys c
+keys x a a c # five items are over the audit's limit: check out two
 wait_for "Order #1001"
 keys a a x a a r
 wait_for "Total (1 item)"
@@ -70,4 +70,17 @@ wait_for "Signing in as alice"
 keys Tab
 wait_for "┏━ Event log"
 shoot event-log
+keys q
+
+# Back-pressure: a fresh app, the ticker's bursts waiting for their paced turn, and the event
+# log in step mode with events waiting for space.
+wait_for_exit() { while tm has-session -t shots 2>/dev/null; do sleep 0.05; done; }
+wait_for_exit
+tm new-session -d -s shots -x "$COLUMNS" -y "$ROWS" "export TERM=xterm-256color; '$BIN'"
+wait_for "Signed out"
+keys l
+wait_for "Alice Martin"
+keys a a s t t t Space Space Space
+wait_for "‖ STEP · 20 waiting" "· dropped 7 "
+shoot step-mode-ticker
 keys q

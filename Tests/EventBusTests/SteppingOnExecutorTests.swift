@@ -63,6 +63,29 @@ struct SteppingOnExecutorTests {
         #expect(jobs == 1)
     }
 
+    @Test func theEventOnItsWayToTheExecutorIsNeitherCountedNorDropped() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let promises = PromiseBox()
+        let token = sut.subscribeStepping(owner: owner, on: executor, buffering: .keepNewest(2)) {
+            (owner, event: Ping, promise) in
+            owner.log.append("\(event.number)")
+            promises.append(promise)
+        }
+
+        for number in 1...5 { sut.publish(Ping(number: number)) }  // 1 is scheduled; 2…5 compete for 2 slots.
+        #expect(token.waitingEventCount == 2)
+        #expect(token.droppedEventCount == 2)
+        executor.drain()
+        promises.last?.complete(.more)
+        executor.drain()
+        promises.last?.complete(.more)
+        executor.drain()
+
+        #expect(owner.log.all == ["1", "4", "5"])
+    }
+
     @Test func cancelBeforeTheJobRunsDeliversNothing() {
         let sut = EventBus()
         let executor = ManualExecutor()

@@ -74,7 +74,7 @@ struct EventLogStepModeTests {
             harness.press(.character("s"), .character("t"))
             harness.drain()
 
-            #expect(harness.screen.contains("⏸ STEP · 7 waiting"))
+            #expect(harness.screen.contains("‖ STEP · 7 waiting"))
             #expect(harness.screen.contains("␣ Next (7 waiting)  s Live"))
         }
     }

@@ -196,11 +196,11 @@ ticker_is_paced_with_a_live_backlog() {
 # the help bar say so and count what waits; s again lets the rest in.
 step_mode_lets_one_event_in_per_space() {
     tm send-keys -t "$SESSION" s
-    wait_for "⏸ STEP · 0 waiting" "␣ Next (0 waiting)" || return 1
+    wait_for "‖ STEP · 0 waiting" "␣ Next (0 waiting)" || return 1
     tm send-keys -t "$SESSION" t
-    wait_for "⏸ STEP · 7 waiting" "STEP: 7 waiting, ␣ next" || return 1
+    wait_for "‖ STEP · 7 waiting" "STEP: 7 waiting, ␣ next" || return 1
     tm send-keys -t "$SESSION" Space
-    wait_for "⏸ STEP · 6 waiting" || return 1
+    wait_for "‖ STEP · 6 waiting" || return 1
     tm send-keys -t "$SESSION" s
     wait_for "log: live" "s Step" && ! screen | grep -qF "STEP"
 }

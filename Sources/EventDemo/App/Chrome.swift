@@ -34,7 +34,7 @@ enum Chrome {
         /// The status line's right end: which mode is on and, when stepping, what waits.
         var badge: String {
             guard isStepping else { return "log: live" }
-            return "⏸ STEP · \(waiting) waiting" + (dropped > 0 ? " · \(dropped) dropped" : "")
+            return "‖ STEP · \(waiting) waiting" + (dropped > 0 ? " · \(dropped) dropped" : "")
         }
     }
 
