@@ -82,8 +82,7 @@ struct EventLogStepModeTests {
     @Test func aStepModeScreenWithABusyTickerMatchesItsGolden() async {
         let screen = await onLoopThread {
             let harness = LoopHarness(size: Size(width: 80, height: 24))
-            harness.bus.publish(
-                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+            harness.services.cart.add()
             harness.drain()
             harness.press(.character("s"), .character("t"), .character("t"))
             harness.drain()
