@@ -15,7 +15,7 @@ struct ItemRemoved: ShopEvent {
     var label: String { "removed" }
 }
 
-@Suite("Protocol subscriptions")
+@Suite("Protocol subscriptions", .timeLimit(.minutes(1)))
 struct ProtocolSubscriptionTests {
     @Test func receivesEveryConformingTypeAndNothingElse() {
         let sut = EventBus()
@@ -127,6 +127,42 @@ struct ProtocolSubscriptionTests {
         #expect(owner.log.all == ["added"])
         #expect(recipients.value == ["Owner", "Owner"])
         tap.cancel()
+    }
+
+    @Test func anExecutorProtocolSubscriptionQueuesEveryMatchAndRunsThemInOrder() {
+        let sut = EventBus()
+        let owner = Owner()
+        let executor = ManualExecutor(label: "ui")
+        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self, on: executor) { owner, event in
+            owner.log.append(event.label)
+        }
+        let labels = LockBox<[String]>([])
+        let tap = sut.observeAll { record in labels.mutate { $0.append(contentsOf: record.executorLabels) } }
+
+        sut.publish(ItemAdded())
+        sut.publish(Ping())
+        sut.publish(ItemRemoved())
+        #expect(owner.log.all.isEmpty)
+        executor.drain()
+
+        #expect(owner.log.all == ["added", "removed"])
+        #expect(labels.value == ["ui", "ui"])
+        tap.cancel()
+    }
+
+    @Test @MainActor func aMainActorProtocolSubscriptionRunsOnTheMainActor() async {
+        let sut = EventBus()
+        let owner = MainActorOwner()
+        sut.subscribeOnMain(owner: owner, conformingTo: (any ShopEvent).self) { owner, event in
+            owner.receive(event is ItemAdded ? 1 : 2)
+        }
+
+        await Task.detached {
+            sut.publish(ItemAdded())
+            sut.publish(ItemRemoved())
+        }.value
+
+        await waitUntil { owner.received == [1, 2] }
     }
 
     @Test func introspectionListsThemUnderTheProtocolName() {

@@ -23,9 +23,12 @@ final class FailureReporter: Sendable {
     /// Reports `error`, thrown by `subscription`'s handler for `event`. `isFirstForType` says
     /// whether this subscription has thrown for this event type before; the default handler
     /// only writes the first. Called with no lock held; calls out after unlocking.
-    func report<Event: EventBusEvent>(
+    func report<Event: Sendable>(
         _ error: any Error, event: Event, by subscription: AnySubscription, isFirstForType: Bool
     ) {
+        // Every published value is an `EventBusEvent`; a protocol subscription's handler gets it
+        // typed as the protocol's existential, which this cast opens again.
+        guard let event = event as? any EventBusEvent else { return }
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription))
         if let custom = handler.withLock({ $0 }) {

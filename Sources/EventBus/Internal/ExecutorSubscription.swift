@@ -8,7 +8,9 @@
 /// The job owns only the mailbox, never this entry (see the ownership rule on
 /// ``AnySubscription``): a cancel releases the handler at once, and this entry's `deinit`
 /// empties the mailbox, even if the executor runs the job much later or never.
-final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
+// `Event` is any Sendable type, not only `EventBusEvent`: a protocol subscription's entry is
+// filed under the protocol's existential (`any CartEvent`), which does not conform.
+final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
     OwnerBoundSubscription<Owner, Event>, @unchecked Sendable
 {
     // safe: the mailbox and `reported` have their own locks; everything else is immutable.
@@ -84,7 +86,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: EventBusEvent>:
         } catch {
             failures?.report(
                 error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(Event.self)))
+                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
         }
         return true
     }

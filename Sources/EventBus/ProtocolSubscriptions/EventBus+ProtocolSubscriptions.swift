@@ -40,6 +40,41 @@ extension EventBus {
         registerProtocol(OwnerlessSubscription(priority: priority, handler: handler), cancelsOnDeinit: true)
     }
 
+    /// Subscribes `owner` to every event whose type conforms to a protocol, delivered on
+    /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)`` with the
+    /// delivery of ``subscribe(owner:to:on:priority:handler:)-69kp2`` (queued during the publish in
+    /// priority order, run later on the executor, FIFO per subscription, one job per burst; owner
+    /// and cancellation checked again before each call).
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, on executor: some EventBusExecutor,
+        priority: Int = 0, handler: @escaping @Sendable (Owner, Existential) -> Void
+    ) -> SubscriptionToken {
+        registerProtocol(
+            ExecutorSubscription(owner: owner, executor: executor, priority: priority, handler: handler))
+    }
+
+    /// Subscribes a main-actor `owner` to every event whose type conforms to a protocol,
+    /// delivered on the main actor in publish order, like
+    /// ``subscribeOnMain(owner:to:priority:handler:)`` for a single type.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @MainActor
+    @discardableResult
+    public func subscribeOnMain<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, priority: Int = 0,
+        handler: @escaping @MainActor (Owner, Existential) -> Void
+    ) -> SubscriptionToken {
+        subscribe(owner: owner, conformingTo: protocolType, on: .mainActor, priority: priority) {
+            owner, event in
+            // The drain job runs on the main actor (MainActorExecutor); see subscribeOnMain(owner:to:).
+            let mainActorOwner = MainActorBound(owner)
+            MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
+        }
+    }
+
     private func registerProtocol<Existential>(
         _ target: Subscription<Existential>, cancelsOnDeinit: Bool = false
     ) -> SubscriptionToken {
