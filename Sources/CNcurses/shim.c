@@ -1,6 +1,7 @@
 #include "shim.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -83,6 +84,13 @@ void cnc_stop(void) {
         curs_set(1);
         endwin();
     }
+}
+
+int cnc_locale_can_encode(uint32_t scalar) {
+    char bytes[MB_LEN_MAX];
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    return wcrtomb(bytes, (wchar_t)scalar, &state) != (size_t)-1 ? 1 : 0;
 }
 
 int cnc_rows(void) { return getmaxy(stdscr); }

@@ -59,6 +59,13 @@ public struct Style: Equatable, Hashable, Sendable {
     /// Plain text in the terminal's default colours.
     public static let plain = Style()
 
+    /// This style without colours, for `NO_COLOR` and colourless terminals: emphasis is left to
+    /// bold, reverse and the other attributes, and a coloured background becomes reverse video so
+    /// bars and highlights stay visible.
+    public var monochrome: Style {
+        Style(attributes: background == .default ? attributes : attributes.union(.reverse))
+    }
+
     /// This style with `attributes` added.
     public func with(_ attributes: CellAttributes) -> Style {
         var copy = self

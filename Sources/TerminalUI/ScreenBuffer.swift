@@ -8,10 +8,14 @@ public struct ScreenBuffer: Equatable, Sendable {
     public let size: Size
     /// The cells, row by row; `rows[y][x]`.
     public private(set) var rows: [[Cell]]
+    /// What the terminal can show; with ``Charset/ascii``, ``write(_:column:row:style:clip:)``
+    /// writes ASCII stand-ins.
+    public let charset: Charset
 
     /// Creates a buffer of blank cells.
-    public init(size: Size) {
+    public init(size: Size, charset: Charset = .unicode) {
         self.size = size
+        self.charset = charset
         self.rows = Array(repeating: Array(repeating: .blank, count: size.width), count: size.height)
     }
 
@@ -46,14 +50,30 @@ public struct ScreenBuffer: Equatable, Sendable {
         let area = (clip ?? bounds).intersection(bounds)
         var x = column
         for character in text {
-            if area.contains(column: x, row: row) {
-                let shown: Character =
-                    character.isASCII && (character.asciiValue ?? 32) < 32 ? " " : character
-                rows[row][x] = Cell(shown, style: style)
+            if charset == .ascii, !character.isASCII {
+                for standIn in charset.shown(character) { x = put(standIn, column: x, row: row, style, area) }
+            } else {
+                x = put(character, column: x, row: row, style, area)
             }
-            x += 1
         }
         return x
+    }
+
+    /// How many columns `text` takes when written here (more than its length in ASCII, where `€`
+    /// is `EUR`); for right-aligning.
+    public func width(of text: String) -> Int {
+        guard charset == .ascii else { return text.count }
+        return text.reduce(0) { $0 + ($1.isASCII ? 1 : charset.shown($1).count) }
+    }
+
+    private mutating func put(_ character: Character, column x: Int, row: Int, _ style: Style, _ area: Rect)
+        -> Int
+    {
+        if area.contains(column: x, row: row) {
+            let shown: Character = character.isASCII && (character.asciiValue ?? 32) < 32 ? " " : character
+            rows[row][x] = Cell(shown, style: style)
+        }
+        return x + 1
     }
 
     /// Applies `style` to the existing characters in `rect` (for highlighting a selected row).

@@ -23,7 +23,10 @@ final class NcursesTerminal: Terminal {
     private var decoder = KeyDecoder()
     private var lastFrame: ScreenBuffer?
     private var pairs: [Pair: Int16] = [:]
-    private let hasColors: Bool
+    /// Whether cells are drawn in colour: the terminal has colours and the user did not opt out.
+    private let usesColor: Bool
+    /// What the locale can encode: ASCII only in `LANG=C`, where box drawing would draw blanks.
+    let charset: Charset
     private let signalRead: Int32
     private let signalWrite: Int32
     private var stopped = false
@@ -33,9 +36,9 @@ final class NcursesTerminal: Terminal {
         var background: TerminalColor
     }
 
-    /// Starts ncurses, with mouse reports unless `mouse` is false. Call only after checking stdin
-    /// and stdout are TTYs.
-    init(mouse: Bool = true) throws(StartError) {
+    /// Starts ncurses, with mouse reports unless `mouse` is false and colours unless `color` is
+    /// false (`NO_COLOR`, `--no-color`). Call only after checking stdin and stdout are TTYs.
+    init(mouse: Bool = true, color: Bool = true) throws(StartError) {
         switch cnc_start(mouse ? 1 : 0) {
         case Int32(CNC_OK): break
         case Int32(CNC_BAD_TERM): throw .badTerminal(Self.termName)
@@ -48,7 +51,11 @@ final class NcursesTerminal: Terminal {
         (signalRead, signalWrite) = (fds[0], fds[1])
         _ = cnc_install_signal_pipe(signalWrite)
         cnc_install_crash_restore()
-        hasColors = cnc_has_colors() != 0
+        usesColor = color && cnc_has_colors() != 0
+        let drawsUnicode = [0x2500, 0x256D, 0x2501, 0x20AC, 0x25CF].allSatisfy {
+            cnc_locale_can_encode($0) != 0
+        }
+        charset = drawsUnicode ? .unicode : .ascii
     }
 
     private static var termName: String { getenv("TERM").map { String(cString: $0).truncated(to: 40) } ?? "" }
@@ -112,9 +119,7 @@ final class NcursesTerminal: Terminal {
 
     private func put(_ cell: Cell, x: Int, y: Int) {
         var attributes: UInt32 = 0
-        var style = cell.style
-        // Without colours, a coloured background (the title and help bars) becomes reverse video.
-        if !hasColors, style.background != .default { style.attributes.insert(.reverse) }
+        let style = usesColor ? cell.style : cell.style.monochrome
         if style.attributes.contains(.bold) { attributes |= UInt32(CNC_BOLD) }
         if style.attributes.contains(.reverse) { attributes |= UInt32(CNC_REVERSE) }
         if style.attributes.contains(.dim) { attributes |= UInt32(CNC_DIM) }
@@ -124,7 +129,7 @@ final class NcursesTerminal: Terminal {
     }
 
     private func pair(for style: Style) -> Int16 {
-        guard hasColors, style.foreground != .default || style.background != .default else { return 0 }
+        guard usesColor, style.foreground != .default || style.background != .default else { return 0 }
         let key = Pair(foreground: style.foreground, background: style.background)
         if let existing = pairs[key] { return existing }
         let number = Int16(pairs.count + 1)

@@ -12,7 +12,8 @@ func fail(_ message: String, status: Int32 = 2) -> Never {
 
 let options: DemoOptions
 do {
-    options = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try DemoOptions.parse(
+        Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 } catch {
     fail(error.message)
 }
@@ -93,7 +94,7 @@ func runInteractive(
 ) -> Int32 {
     let terminal: NcursesTerminal
     do {
-        terminal = try NcursesTerminal(mouse: session.usesMouse)
+        terminal = try NcursesTerminal(mouse: session.usesMouse, color: session.usesColor)
     } catch .badTerminal(let term) {
         fail("cannot drive terminal type '\(term)' (TERM unset or unknown); try TERM=xterm-256color")
     } catch .noCursorAddressing(let term) {
@@ -114,6 +115,7 @@ func runInteractive(
         )
     }
     app.recorder = recorder
+    app.charset = terminal.charset
     let token = recorder?.attach(to: services.bus)
     defer { token?.cancel() }
     return AppLoop.run(app: app, terminal: terminal, executor: executor)

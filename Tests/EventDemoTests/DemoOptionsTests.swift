@@ -96,6 +96,19 @@ struct DemoOptionsTests {
         }
     }
 
+    @Test func turnsColoursOffWithNoColorOrTheFlag() throws {
+        // Issue 7, bug 6: NO_COLOR (no-color.org) was ignored and there was no --no-color.
+        let noColor = SessionOptions(usesColor: false)
+
+        #expect(try DemoOptions.parse([], environment: ["NO_COLOR": "1"]) == .interactive(noColor))
+        #expect(try DemoOptions.parse(["--no-color"]) == .interactive(noColor))
+        #expect(try DemoOptions.parse([], environment: ["NO_COLOR": ""]) == .interactive(SessionOptions()))
+        #expect(try DemoOptions.parse([], environment: ["TERM": "xterm"]) == .interactive(SessionOptions()))
+        #expect(
+            try DemoOptions.parse(["--headless", "--no-color"])
+                == .headless(keys: [], size: Size(width: 100, height: 30), session: noColor))
+    }
+
     @Test func headlessRunPlaysKeysThroughTheRealServices() {
         let services = Fixtures.services()
 

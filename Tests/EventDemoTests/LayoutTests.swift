@@ -65,6 +65,23 @@ struct LayoutTests {
         }
     }
 
+    @Test func drawsEveryPaneInASCIIWhenTheLocaleCannotEncodeUnicode() {
+        // Issue 7, bug 5: in LANG=C the frames and the € sign drew as blanks.
+        onLoop {
+            let harness = LoopHarness(size: Size(width: 100, height: 30))
+            harness.sut.charset = .ascii
+
+            harness.press(.character("l"))
+            harness.settle()
+            harness.press(.character("a"), .character("a"), .character("a"))
+            harness.drain()
+            let frame = harness.sut.render()
+
+            #expect(frame.rows.joined().allSatisfy { $0.character.isASCII })
+            assertGolden(harness.screen, named: "screen-100x30-ascii")
+        }
+    }
+
     @Test func treatsOneColumnShortAsTooSmall() {
         onLoop {
             #expect(AppLayout(size: Size(width: 79, height: 40)) == nil)

@@ -289,6 +289,41 @@ dumb_terminal_is_refused_with_one_line() {
     refused_terminal dumb dumb && grep -qF "cannot move the cursor" "$WORK/dumb.err"
 }
 
+# start_with NAME ENV...: like start, with extra environment (LANG=C, NO_COLOR=1, ...).
+start_with() {
+    local name="$1"
+    shift
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "export TERM=xterm-256color; env $* '$BIN' 2>'$WORK/$name.err'; echo \$? >'$WORK/$name.status'; sleep 60"
+    wait_for "Event log"
+}
+
+c_locale_draws_ascii_frames_and_eur() {
+    start_with clocale LANG=C LC_ALL=C || return 1
+    tm send-keys -t "$SESSION" a
+    wait_for "+- Login ---" "+= Cart ===" "Total (1 item)" "EUR18.90" &&
+        ! screen | grep -q '[^ -~]' # Nothing but printable ASCII on the screen.
+}
+
+# The SGR parameters of every escape sequence on the screen, one per line.
+sgr_parameters() { tm capture-pane -t "$SESSION" -e -p | grep -oE $'\e\\[[0-9;]*m' | tr -d $'\e[m' | tr ';' '\n'; }
+
+no_color_draws_without_colours() {
+    start_with nocolor NO_COLOR=1 || return 1
+    tm send-keys -t "$SESSION" a
+    wait_for "Total (1 item)" &&
+        sgr_parameters | grep -qx 7 && # the title and help bars in reverse video
+        ! sgr_parameters | grep -qE '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$'
+}
+
+no_color_flag_draws_without_colours() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 "export TERM=xterm-256color; '$BIN' --no-color; sleep 60"
+    wait_for "Event log" && sgr_parameters | grep -qx 7 &&
+        ! sgr_parameters | grep -qE '^(3[0-8]|4[0-8]|9[0-7]|10[0-7])$'
+}
+
 unknown_terminal_is_refused_with_one_line() {
     refused_terminal unknown no-such-terminal && grep -qF "unknown" "$WORK/unknown.err"
 }
@@ -394,6 +429,9 @@ check "not a TTY exits 2 with one line on stderr" not_a_tty_exits_2_with_one_lin
 check "an unknown flag exits 2" unknown_flag_exits_2
 check "TERM=dumb is refused with one line and exit 2, nothing drawn" dumb_terminal_is_refused_with_one_line
 check "an unknown TERM is refused with one line and exit 2" unknown_terminal_is_refused_with_one_line
+check "LANG=C draws frames with +-| and prices in EUR, ASCII only" c_locale_draws_ascii_frames_and_eur
+check "NO_COLOR=1 draws with bold and reverse video only" no_color_draws_without_colours
+check "--no-color draws with bold and reverse video only" no_color_flag_draws_without_colours
 check "Ctrl-Z suspends with the terminal restored, fg resumes" ctrl_z_suspends_and_fg_resumes
 check "--record writes one JSON line per publish, which --replay plays back" record_writes_one_json_line_per_publish
 check "bad recordings are refused with one line naming file and line, exit 2" \

@@ -45,6 +45,10 @@ int cnc_start(int mouse);
 // Restores the terminal (endwin). Safe to call more than once.
 void cnc_stop(void);
 
+// Whether the locale (set by cnc_start) can encode a Unicode scalar; in LANG=C box drawing and
+// the euro sign cannot, and ncurses would draw them as blanks.
+int cnc_locale_can_encode(uint32_t scalar);
+
 // Current screen size in cells.
 int cnc_rows(void);
 int cnc_cols(void);

@@ -13,11 +13,13 @@ enum Chrome {
         buffer.write(
             "EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
         let who = user.map { "● \($0) " } ?? "○ signed out "
-        buffer.write(who, column: rect.maxX - who.count, row: rect.y, style: Theme.barStrong, clip: rect)
+        buffer.write(
+            who, column: rect.maxX - buffer.width(of: who), row: rect.y, style: Theme.barStrong, clip: rect)
         if let badge {
             let shown = " \(badge) "
             buffer.write(
-                shown, column: rect.maxX - who.count - shown.count - 1, row: rect.y, style: Theme.badge,
+                shown, column: rect.maxX - buffer.width(of: who) - buffer.width(of: shown) - 1, row: rect.y,
+                style: Theme.badge,
                 clip: rect)
         }
     }

@@ -4,7 +4,7 @@ extension DemoApp {
     /// The whole screen for the current state: panes, chrome, and the help overlay or the
     /// "too small" screen.
     public func render() -> ScreenBuffer {
-        var buffer = ScreenBuffer(size: size)
+        var buffer = ScreenBuffer(size: size, charset: charset)
         guard let layout = AppLayout(size: size) else {
             Chrome.tooSmall(size, into: &buffer)
             return buffer

@@ -32,6 +32,8 @@ public final class DemoApp {
 
     /// The terminal size the app lays out for.
     public private(set) var size: Size
+    /// What the terminal can show; ``Charset/ascii`` draws frames with `+-|` and `€` as `EUR`.
+    public var charset: Charset = .unicode
     /// The focused pane.
     public private(set) var focus: Focus = .cart
     /// Whether the help overlay is showing.

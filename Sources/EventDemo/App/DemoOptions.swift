@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// Options of a run, interactive or headless: recording, replaying, the mouse.
+/// Options of a run, interactive or headless: recording, replaying, the mouse, colours.
 public struct SessionOptions: Equatable, Sendable {
     /// `--record FILE`: write every publish to this file.
     public var recordPath: String?
@@ -10,16 +10,20 @@ public struct SessionOptions: Equatable, Sendable {
     public var stepsThroughReplay: Bool
     /// `--no-mouse` turns mouse reports off (so the terminal's own text selection works).
     public var usesMouse: Bool
+    /// `--no-color` or a non-empty `NO_COLOR` (no-color.org) turn colours off; emphasis is then
+    /// bold and reverse video only. Headless output is text, so it changes nothing there.
+    public var usesColor: Bool
 
-    /// Creates options; the defaults are a plain live run with the mouse on.
+    /// Creates options; the defaults are a plain live run with the mouse and colours on.
     public init(
         recordPath: String? = nil, replayPath: String? = nil, stepsThroughReplay: Bool = false,
-        usesMouse: Bool = true
+        usesMouse: Bool = true, usesColor: Bool = true
     ) {
         self.recordPath = recordPath
         self.replayPath = replayPath
         self.stepsThroughReplay = stepsThroughReplay
         self.usesMouse = usesMouse
+        self.usesColor = usesColor
     }
 }
 
@@ -51,6 +55,7 @@ public enum DemoOptions: Equatable, Sendable {
                                     (headless: all at once); keys that publish are off
           --step                    with --replay: space publishes the next recorded event
           --no-mouse                leave the mouse to the terminal (text selection)
+          --no-color                no colours, bold and reverse video only (or set NO_COLOR)
 
         KEYS
           l login/logout  a add item  r remove  c checkout  x clear cart
@@ -62,13 +67,15 @@ public enum DemoOptions: Equatable, Sendable {
     /// The version string for `--version`.
     public static let versionText = "eventdemo \(Chrome.version)"
 
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name; `environment` supplies `NO_COLOR`.
     /// - Throws: a message suitable for stderr, for unknown flags or malformed values.
-    public static func parse(_ arguments: [String]) throws(DemoOptionsError) -> DemoOptions {
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(DemoOptionsError) -> DemoOptions {
         var headless = false
         var keys: [Key] = []
         var size = Size(width: 100, height: 30)
-        var session = SessionOptions()
+        var session = SessionOptions(usesColor: environment["NO_COLOR", default: ""].isEmpty)
         var remaining = arguments[...]
         func path(after flag: String) throws(DemoOptionsError) -> String {
             guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("--") else {
@@ -85,6 +92,7 @@ public enum DemoOptions: Equatable, Sendable {
             case "--replay": session.replayPath = try path(after: "--replay")
             case "--step": session.stepsThroughReplay = true
             case "--no-mouse": session.usesMouse = false
+            case "--no-color": session.usesColor = false
             case "--keys":
                 guard let script = remaining.popFirst() else {
                     throw DemoOptionsError("--keys needs a value")

@@ -85,12 +85,13 @@ public final class CartPane {
         for (row, index) in (first..<min(state.items.count, first + visible)).enumerated() {
             let item = state.items[index]
             let price = item.subtotal.description
-            let name = "\(item.quantity) × \(item.name)".truncated(to: width - price.count - 1)
+            let name = "\(item.quantity) × \(item.name)".truncated(to: width - buffer.width(of: price) - 1)
             let y = inside.y + row
             let marker = index == state.selection && focused ? "▸" : " "
             buffer.write(marker + name, column: inside.x, row: y, clip: inside)
             buffer.write(
-                price, column: inside.maxX - 1 - price.count, row: y, style: Theme.money, clip: inside)
+                price, column: inside.maxX - 1 - buffer.width(of: price), row: y, style: Theme.money,
+                clip: inside)
             if index == state.selection && focused {
                 buffer.restyle(Rect(x: inside.x, y: y, width: inside.width, height: 1), style: Theme.selected)
             }
@@ -111,6 +112,7 @@ public final class CartPane {
             style: Theme.title, clip: inside)
         let total = state.total.description
         buffer.write(
-            total, column: inside.maxX - 1 - total.count, row: ruleRow + 1, style: Theme.total, clip: inside)
+            total, column: inside.maxX - 1 - buffer.width(of: total), row: ruleRow + 1, style: Theme.total,
+            clip: inside)
     }
 }
