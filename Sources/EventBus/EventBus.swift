@@ -38,6 +38,8 @@ public final class EventBus: Sendable {
     let protocols = ProtocolStore()
     let taps: TapStore
     let failures: FailureReporter
+    /// The thread-specific key of ``PublishNesting``, copied here so publishing loads it plainly.
+    private let nestingKey = PublishNesting.key
 
     /// Creates a bus with no subscriptions, independent of every other bus.
     public init() {
@@ -64,7 +66,38 @@ public final class EventBus: Sendable {
     ///
     /// Publishing an event nobody subscribes to is not an error: it reaches zero subscriptions,
     /// and the bus publishes a ``DeadEvent`` about it if anyone subscribes to those.
+    ///
+    /// A handler may publish; that nested publish runs to completion before the handler goes
+    /// on (depth-first), up to ``nestingLimit`` publishes nested on one thread. A publish nested
+    /// deeper returns at once and is delivered, in publish order with others like it, right
+    /// after the handlers of the publish at the limit depth have returned. Chains of any
+    /// length therefore use a bounded amount of stack; see <doc:NestedPublishing>.
     public func publish<Event: EventBusEvent>(_ event: Event) {
+        let nesting = PublishNesting.current(key: nestingKey)
+        guard nesting.pointee.depth < Self.nestingLimit else {
+            nesting.pointee.wait { self.deliverNow(event) }
+            return
+        }
+        nesting.pointee.depth += 1
+        deliverNow(event)
+        if nesting.pointee.depth == Self.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+    }
+
+    /// How many publishes may be nested on one thread (a handler publishing, whose handler
+    /// publishes, and so on) before further nested publishes are queued instead of run at once.
+    ///
+    /// Chosen so that the nested publishes with ordinary handlers fit in the 512 KiB stack of a
+    /// secondary thread on Apple platforms even in a debug build; real event flows nest a few
+    /// levels deep, so meeting the limit usually means a cycle of events.
+    public static let nestingLimit = 64
+
+    /// `publish` without the nesting check: delivers `event` now, on this thread. Inlined so
+    /// that the check costs no extra call (callgrind: 37 instructions per publish otherwise).
+    @inline(__always)
+    private func deliverNow<Event: EventBusEvent>(_ event: Event) {
         let eventKey = ObjectIdentifier(Event.self)
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0

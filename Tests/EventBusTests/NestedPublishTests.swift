@@ -1,0 +1,78 @@
+import EventBus
+import Foundation
+import Testing
+
+/// Handlers that publish: depth-first up to `EventBus.nestingLimit`, queued in order beyond it,
+/// so that a chain of any length fits in a small stack (issue 7).
+@Suite("Nested publishing", .timeLimit(.minutes(1)))
+struct NestedPublishTests {
+    @Test func publishesNestedUpToTheLimitRunDepthFirst() {
+        let limit = EventBus.nestingLimit
+        let (sut, log) = chain(levels: limit)
+
+        sut.publish(Level(number: 1))
+
+        let starts = (1...limit).map { "start \($0)" }
+        let ends = (1...limit).reversed().map { "end \($0)" }
+        #expect(log.all == starts + ends)
+    }
+
+    @Test func publishesNestedBeyondTheLimitRunInOrderOnceTheHandlerAtTheLimitReturns() {
+        let limit = EventBus.nestingLimit
+        let (sut, log) = chain(levels: limit + 3)
+
+        sut.publish(Level(number: 1))
+
+        let nested = (1...limit).map { "start \($0)" }
+        let queued = (limit...(limit + 2)).flatMap { ["end \($0)", "start \($0 + 1)"] }
+        let unwound =
+            ((limit + 3)...(limit + 3)).map { "end \($0)" } + (1..<limit).reversed().map { "end \($0)" }
+        #expect(log.all == nested + queued + unwound)
+    }
+
+    @Test func aChainOfTenThousandPublishesCompletesOnA512KiBThread() async {
+        let (sut, log) = chain(levels: 10_000, logging: false)
+
+        await onDedicatedThread(stackSize: 512 * 1024) {
+            sut.publish(Level(number: 1))
+        }
+
+        #expect(log.count == 10_000)
+    }
+
+    @Test func theLimitCountsNestedPublishesOnEveryBusOfTheThread() {
+        let first = EventBus()
+        let second = EventBus()
+        let log = Log()
+        let owner = Owner(log: log)
+        // Alternates between two buses: the depth is the thread's, not one bus's.
+        for (bus, other) in [(first, second), (second, first)] {
+            bus.subscribe(owner: owner) { (owner, event: Level) in
+                if event.number < 1_000 { other.publish(Level(number: event.number + 1)) }
+                if event.number == 1_000 { owner.log.append("reached") }
+            }
+        }
+
+        first.publish(Level(number: 1))
+
+        #expect(log.all == ["reached"])
+    }
+
+    /// Given: a bus where the handler of `Level(n)` logs, publishes `Level(n + 1)` up to
+    /// `levels`, and logs again.
+    private func chain(levels: Int, logging: Bool = true) -> (EventBus, Log) {
+        let bus = EventBus()
+        let log = Log()
+        // The log is the owner: the caller keeps it, so the subscription lives as long.
+        bus.subscribe(owner: log) { [unowned bus] (log, event: Level) in
+            if logging { log.append("start \(event.number)") }
+            if event.number < levels { bus.publish(Level(number: event.number + 1)) }
+            log.append(logging ? "end \(event.number)" : "")
+        }
+        return (bus, log)
+    }
+}
+
+private struct Level: EventBusEvent {
+    let number: Int
+}
