@@ -32,6 +32,8 @@ public enum Key: Equatable, Hashable, Sendable, CustomStringConvertible {
     case pageUp
     /// Page down.
     case pageDown
+    /// A function key, `F1` to `F12`.
+    case function(Int)
 
     /// A readable name, the same spelling the headless key scripts accept.
     public var description: String {
@@ -53,6 +55,7 @@ public enum Key: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .end: "end"
         case .pageUp: "pageup"
         case .pageDown: "pagedown"
+        case .function(let number): "f\(number)"
         }
     }
 
@@ -70,6 +73,10 @@ public enum Key: Equatable, Hashable, Sendable, CustomStringConvertible {
         ]
         if let key = named[word.lowercased()] {
             self = key
+        } else if word.lowercased().hasPrefix("f"), let number = Int(word.dropFirst()),
+            (1...12).contains(number)
+        {
+            self = .function(number)
         } else if word.lowercased().hasPrefix("ctrl-"), word.count == 6, let letter = word.last {
             self = .control(letter)
         } else {

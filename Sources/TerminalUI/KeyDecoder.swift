@@ -149,6 +149,15 @@ public struct KeyDecoder: Sendable {
     private static let ss3Keys: [UInt8: Key] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
         UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+        UInt8(ascii: "P"): .function(1), UInt8(ascii: "Q"): .function(2), UInt8(ascii: "R"): .function(3),
+        UInt8(ascii: "S"): .function(4),
+    ]
+
+    /// `ESC [ n ~` numbers of F1 to F12 (the VT220 numbering xterm, tmux and the Linux console
+    /// share; F1 to F4 usually arrive as `ESC O P` to `ESC O S` instead).
+    private static let functionKeyNumbers: [String: Int] = [
+        "11": 1, "12": 2, "13": 3, "14": 4, "15": 5, "17": 6, "18": 7, "19": 8, "20": 9, "21": 10, "23": 11,
+        "24": 12,
     ]
 
     /// `ESC [ < button ; column ; row` then `M` (press, drag, wheel) or `m` (release).
@@ -170,6 +179,7 @@ public struct KeyDecoder: Sendable {
         guard final == UInt8(ascii: "~") else { return nil }
         // ESC [ n ~ : the number before any ';' selects the key.
         let number = String(decoding: parameters.prefix { $0 != UInt8(ascii: ";") }, as: UTF8.self)
+        if let function = functionKeyNumbers[number] { return .function(function) }
         switch number {
         case "1", "7": return .home
         case "3": return .delete

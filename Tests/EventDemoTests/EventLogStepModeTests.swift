@@ -68,6 +68,7 @@ struct EventLogStepModeTests {
     @Test func theStatusLineAndHelpBarSayWhichModeIsOnAndWhatWaits() {
         onLoop {
             let harness = LoopHarness(size: Size(width: 80, height: 24))
+            harness.press(.character("2"))  // The Flow view, where the ticker and step keys are.
             #expect(harness.screen.contains("log: live"))
             #expect(harness.screen.contains("s Step"))
 
@@ -84,7 +85,7 @@ struct EventLogStepModeTests {
             let harness = LoopHarness(size: Size(width: 80, height: 24))
             harness.services.cart.add()
             harness.drain()
-            harness.press(.character("s"), .character("t"), .character("t"))
+            harness.press(.character("2"), .character("s"), .character("t"), .character("t"))
             harness.drain()
             harness.press(.character(" "), .character(" "))  // Quicker than the loop: both count.
             harness.drain()

@@ -16,6 +16,7 @@ struct RecordingTests {
         CheckoutRequestedEvent(itemCount: 2, total: Money(cents: 5290)),
         CheckoutVetoedEvent(reason: "over the €100.00 limit"),
         CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 5290)),
+        PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4120), change: -12, sequence: 7),
     ]
 
     private static func temporaryPath(_ name: String = "recording.jsonl") -> String {
@@ -92,7 +93,7 @@ struct RecordingTests {
         let services = Fixtures.services()
         let sut = try RecordingWriter(path: path)
         let token = sut.attach(to: services.bus)
-        let keys = "l a a a a a a c x a c l l x".split(separator: " ").compactMap {
+        let keys = "l a a a a a a c x a c t l l x".split(separator: " ").compactMap {
             Key(scriptWord: String($0))
         }
 
@@ -104,7 +105,9 @@ struct RecordingTests {
         let types = Set(try Recording(contentsOf: path).events.map { "\(type(of: $0.event))" })
         #expect(status.events > 10)
         #expect(
-            types.isSuperset(of: ["CheckoutVetoedEvent", "CheckoutDidCompleteEvent", "UserDidLogoutEvent"]))
+            types.isSuperset(of: [
+                "CheckoutVetoedEvent", "CheckoutDidCompleteEvent", "UserDidLogoutEvent", "PriceDidTickEvent",
+            ]))
     }
 
     @Test func stopsAtTheSizeCapAndSaysSo() throws {

@@ -61,9 +61,9 @@ struct ReplayTests {
             harness.drain()
 
             #expect(deadline == nil)  // Step mode schedules nothing.
-            #expect(untouched.contains("⏯ step 0/12"))
+            #expect(untouched.contains("⏯ step 0/21"))
             #expect(untouched.contains("press space to publish the next event"))
-            #expect(harness.screen.contains("⏯ step 2/12"))
+            #expect(harness.screen.contains("⏯ step 2/21"))
             #expect(harness.screen.contains("UserDidLoginEvent"))
             #expect(harness.screen.contains("Signed in as Alice"))
         }

@@ -18,6 +18,16 @@ struct KeyDecoderTests {
         ("shift-tab", Array("\u{1B}[Z".utf8), [.backTab]),
         ("page keys", Array("\u{1B}[5~\u{1B}[6~".utf8), [.pageUp, .pageDown]),
         ("delete", Array("\u{1B}[3~".utf8), [.delete]),
+        (
+            "F1 to F4 as SS3", Array("\u{1B}OP\u{1B}OQ\u{1B}OR\u{1B}OS".utf8),
+            [.function(1), .function(2), .function(3), .function(4)]
+        ),
+        (
+            "F1 to F3 as CSI n ~", Array("\u{1B}[11~\u{1B}[12~\u{1B}[13~".utf8),
+            [.function(1), .function(2), .function(3)]
+        ),
+        ("F5 and F12", Array("\u{1B}[15~\u{1B}[24~".utf8), [.function(5), .function(12)]),
+        ("F2 with shift", Array("\u{1B}[1;2Q".utf8), [.function(2)]),
         ("home and end", Array("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8), [.home, .end, .home, .end]),
         ("unknown CSI is swallowed", Array("\u{1B}[99~x".utf8), [.character("x")]),
         ("two-byte UTF-8", Array("é".utf8), [.character("é")]),
@@ -85,6 +95,8 @@ struct KeyDecoderTests {
         #expect(Key(scriptWord: "tab") == .tab)
         #expect(Key(scriptWord: "Space") == .character(" "))
         #expect(Key(scriptWord: "ctrl-c") == .control("c"))
+        #expect(Key(scriptWord: "F2") == .function(2))
+        #expect(Key(scriptWord: "f13") == nil)
         #expect(Key(scriptWord: "nonsense") == nil)
     }
 }

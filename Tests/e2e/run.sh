@@ -183,6 +183,30 @@ audit_vetoes_a_large_checkout() {
         screen | grep -qF "€125.60"
 }
 
+# F2 (sent as the terminal's own escape sequence) shows the Flow view: the ticker, the guide
+# to its queues, the event log.
+f2_shows_the_flow_view() {
+    tm send-keys -t "$SESSION" F2
+    wait_for "Ticker · paced 2/s" "Back-pressure" "t Ticker burst" && ! screen | grep -qF "╭─ Login"
+}
+
+# 3 shows the Bus view: every live subscription from the bus's snapshot, dead events, errors
+# (the loyalty handler's error from the checkout above is there).
+key_3_shows_the_bus_view() {
+    tm send-keys -t "$SESSION" 3
+    wait_for "Subscriptions:" "CartDidUpdateEvent" "AuditService" "interceptor" "Dead events" \
+        "Handler errors (1)" "LoyaltyService threw"
+}
+
+# A click on the Shop tab in the title bar switches back.
+clicking_the_shop_tab_shows_the_shop() {
+    local column
+    column=$(($(screen | head -n 1 | grep -bo "1 Shop" | cut -d: -f1) + 1))
+    ((column > 1)) || return 1
+    click "$column" 1
+    wait_for "Signed in as Alice" "Event log" && ! screen | grep -qF "Subscriptions:"
+}
+
 # Three bursts (24 ticks) are more than the paced ticker pane takes: it shows #1 at once, keeps
 # the newest 16 waiting, drops the 7 before them, and shows #9 half a second later.
 ticker_is_paced_with_a_live_backlog() {
@@ -361,7 +385,7 @@ replay_of_the_sample_recording_ends_on_its_final_screen() {
     tm new-session -d -s "$SESSION" -x 100 -y 30 \
         "export TERM=xterm-256color TZ=UTC; '$BIN' --replay docs/sample-recording.jsonl 2>'$WORK/replay.err'; sleep 60"
     wait_for "▶ replay" || return 1
-    wait_for "■ replayed 12/12" "Total (2 items)" || return 1
+    wait_for "■ replayed 21/21" "Total (2 items)" || return 1
     screen | sed -E 's/[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}/hh:mm:ss.mmm/; s/ +$//' >"$WORK/replay.screen"
     diff -u Tests/EventDemoTests/Golden/replay-sample-final.txt "$WORK/replay.screen" >&2 &&
         tm send-keys -t "$SESSION" q
@@ -415,12 +439,15 @@ check "the audit vetoes a checkout over the limit (stop propagation)" audit_veto
 check "checkout completes while the loyalty handler's error shows in the log, in red" \
     checkout_shows_the_loyalty_error_in_red
 check "idle CPU is zero once the delivery flashes are over" idle_cpu_is_zero_after_animations
+check "F2 switches to the Flow view" f2_shows_the_flow_view
 check "ticker bursts are paced: one tick per half second, backlog and drops live" \
     ticker_is_paced_with_a_live_backlog
 check "step mode: space lets one event into the log, the status line counts what waits" \
     step_mode_lets_one_event_in_per_space
 check "pacing wakes the loop only for due deliveries: zero CPU once the backlog is shown" \
     paced_backlog_drains_then_cpu_is_zero
+check "3 switches to the Bus view: live subscriptions, dead events, handler errors" key_3_shows_the_bus_view
+check "a click on the Shop tab switches back to the Shop" clicking_the_shop_tab_shows_the_shop
 check "q exits 0 and restores echo, line mode, flow control and mouse reporting" q_exits_zero_and_restores_the_terminal
 check "Ctrl-C exits 130 and restores the terminal (mouse reporting off)" ctrl_c_exits_130_and_restores_the_terminal
 check "Ctrl-\\ (SIGQUIT) exits 131 and restores the terminal" ctrl_backslash_exits_131_and_restores_the_terminal

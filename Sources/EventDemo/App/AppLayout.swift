@@ -1,16 +1,17 @@
 import TerminalUI
 
-/// Where everything goes at a given terminal size: a pure function of the size.
+/// Where everything goes at a given terminal size: a pure function of the size. The title bar,
+/// status line and help bar are shared; the body between them belongs to the current view.
 ///
 /// ```
-/// title bar ─────────────────────────────────────
-/// ╭ Login ─────╮╭ Cart ───────────────────────────╮
-/// ╰────────────╯│                                 │
-/// ╭ Profile ───╮╰─────────────────────────────────╯
-/// │            │╭ Ticker ─────────────────────────╮
-/// ╰────────────╯╰─────────────────────────────────╯
-/// ╭ Event log ─────────────────────────────────────╮
-/// ╰────────────────────────────────────────────────╯
+/// title bar: ◆ eventdemo  1 Shop  2 Flow  3 Bus ──────
+/// Shop                      Flow                       Bus
+/// ╭ Login ─╮╭ Cart ───────╮ ╭ Ticker ─╮╭ How it… ─╮   ╭ Subscriptions ──────╮
+/// ╰────────╯│             │ ╰─────────╯╰──────────╯   │                     │
+/// ╭ Profile╮│             │ ╭ Event log ───────────╮   ╰─────────────────────╯
+/// ╰────────╯╰─────────────╯ │                      │   ╭ Dead ───╮╭ Errors ─╮
+/// ╭ Event log ───────────╮  │                      │   ╰─────────╯╰─────────╯
+/// ╰──────────────────────╯  ╰──────────────────────╯
 /// status line
 /// help bar
 /// ```
@@ -18,20 +19,24 @@ public struct AppLayout: Equatable, Sendable {
     /// Below this the panes cannot show their content; the app shows a "too small" screen.
     public static let minimumSize = Size(width: 80, height: 24)
 
-    /// Row 0: app name and who is signed in.
+    /// Row 0: app name, view tabs, who is signed in.
     public var titleBar: Rect
-    /// Login pane, top left.
+    /// Everything between the title bar and the status line: the current view's.
+    public var body: Rect
+    /// Shop: login pane, top left.
     public var login: Rect
-    /// Profile pane, under the login pane.
+    /// Shop: profile pane, under the login pane.
     public var profile: Rect
-    /// Cart pane, top right.
+    /// Shop: cart pane, top right.
     public var cart: Rect
-    /// Ticker pane, under the cart: four rows (the latest tick, its backlog and drops). The
-    /// cart gives up those rows because it scrolls to its selection anyway, and every other
-    /// place at 80×24 would squeeze the event log or the login and profile panes.
-    public var ticker: Rect
-    /// Event log, full width, takes the remaining height.
+    /// Shop: event log, full width, takes the remaining height.
     public var eventLog: Rect
+    /// Flow: the paced ticker pane, top left.
+    public var ticker: Rect
+    /// Flow: what the view shows and the subscriptions' queues, top right.
+    public var flowGuide: Rect
+    /// Flow: the event log (in step mode when `s` is on), below.
+    public var flowLog: Rect
     /// The row explaining the latest event's flow.
     public var statusLine: Rect
     /// The last row: the keys.
@@ -44,19 +49,26 @@ public struct AppLayout: Equatable, Sendable {
         let (titleBar, belowTitle) = screen.splitTop(1)
         let (body, footer) = belowTitle.splitTop(belowTitle.height - 2)
         let (statusLine, helpBar) = footer.splitTop(1)
-        // Eleven rows at 80×24; taller terminals give up to four more, so the cart keeps the
-        // rows the ticker took from it.
-        let (top, eventLog) = body.splitTop(11 + min(4, max(0, (body.height - 20) / 2)))
-        let (leftColumn, rightColumn) = top.splitLeft(max(36, size.width * 2 / 5))
-        let (cart, ticker) = rightColumn.splitTop(rightColumn.height - 4)
-        let (login, profile) = leftColumn.splitTop(5)
         self.titleBar = titleBar
+        self.body = body
+        self.statusLine = statusLine
+        self.helpBar = helpBar
+
+        // Shop: eleven rows of panes at 80×24, up to four more on taller terminals.
+        let (top, eventLog) = body.splitTop(11 + min(4, max(0, (body.height - 20) / 2)))
+        let (leftColumn, cart) = top.splitLeft(max(36, size.width * 2 / 5))
+        let (login, profile) = leftColumn.splitTop(5)
         self.login = login
         self.profile = profile
         self.cart = cart
-        self.ticker = ticker
         self.eventLog = eventLog
-        self.statusLine = statusLine
-        self.helpBar = helpBar
+
+        // Flow: the ticker and the guide share the top (eight rows at 80×24, more when taller),
+        // the log takes the rest.
+        let (flowTop, flowLog) = body.splitTop(8 + min(6, max(0, (body.height - 21) / 3)))
+        let (ticker, flowGuide) = flowTop.splitLeft(max(44, size.width / 2))
+        self.ticker = ticker
+        self.flowGuide = flowGuide
+        self.flowLog = flowLog
     }
 }

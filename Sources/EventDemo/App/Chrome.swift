@@ -5,22 +5,51 @@ import TerminalUI
 enum Chrome {
     static let version = "0.1.0"
 
-    static func titleBar(user: String?, badge: String? = nil, into buffer: inout ScreenBuffer, in rect: Rect)
-    {
+    /// One view's tab in the title bar: what a click on `rect` switches to.
+    struct Tab: Equatable {
+        var view: DemoView
+        var rect: Rect
+    }
+
+    /// The view tabs after the app's name in `titleBar`: what ``titleBar(user:view:badge:into:in:)``
+    /// draws and what a click is tested against.
+    static func tabs(in titleBar: Rect) -> [Tab] {
+        var x = titleBar.x + appName.count
+        return DemoView.allCases.map { view in
+            let width = view.title.count + 4  // " 1 Shop "
+            defer { x += width }
+            return Tab(view: view, rect: Rect(x: x, y: titleBar.y, width: width, height: 1))
+        }
+    }
+
+    private static let appName = " ◆ eventdemo "
+
+    /// The title bar: app name, the view tabs (the current one highlighted), a tagline when
+    /// there is room, then any `badge` (recording, replay) and who is signed in, on the right.
+    static func titleBar(
+        user: String?, view: DemoView = .shop, badge: String? = nil, into buffer: inout ScreenBuffer,
+        in rect: Rect
+    ) {
         buffer.fill(rect, with: Cell(" ", style: Theme.bar))
-        let end = buffer.write(
-            " ◆ eventdemo  ", column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
-        buffer.write(
-            "EventBus in action · v\(version)", column: end, row: rect.y, style: Theme.bar, clip: rect)
+        buffer.write(appName, column: rect.x, row: rect.y, style: Theme.barStrong, clip: rect)
+        var end = rect.x
+        for tab in tabs(in: rect) {
+            let style = tab.view == view ? Theme.activeTab : Theme.bar
+            end = buffer.write(
+                " \(tab.view.rawValue) \(tab.view.title) ", column: tab.rect.x, row: rect.y, style: style,
+                clip: rect)
+        }
         let who = user.map { "● \($0) " } ?? "○ signed out "
-        buffer.write(
-            who, column: rect.maxX - buffer.width(of: who), row: rect.y, style: Theme.barStrong, clip: rect)
+        var right = rect.maxX - buffer.width(of: who)
+        buffer.write(who, column: right, row: rect.y, style: Theme.barStrong, clip: rect)
         if let badge {
             let shown = " \(badge) "
-            buffer.write(
-                shown, column: rect.maxX - buffer.width(of: who) - buffer.width(of: shown) - 1, row: rect.y,
-                style: Theme.badge,
-                clip: rect)
+            right -= buffer.width(of: shown) + 1
+            buffer.write(shown, column: right, row: rect.y, style: Theme.badge, clip: rect)
+        }
+        let tagline = "EventBus in action · v\(version)"
+        if end + 1 + buffer.width(of: tagline) < right {
+            buffer.write(tagline, column: end + 1, row: rect.y, style: Theme.bar, clip: rect)
         }
     }
 
@@ -63,13 +92,16 @@ enum Chrome {
         var rect: Rect
     }
 
-    /// The help bar's buttons laid out in `rect`: what ``helpBar(loggedIn:log:into:in:)`` draws
-    /// and what a click is tested against, from one function so the two cannot disagree.
+    /// The help bar's buttons laid out in `rect`: what ``helpBar(loggedIn:view:log:into:in:)``
+    /// draws and what a click is tested against, from one function so the two cannot disagree.
     ///
-    /// In step mode the bar starts with the step key and how many records wait. When the row is
-    /// too narrow for every button (80 columns), the least used go first: `x` and `Tab`, then
-    /// (in step mode) `r` and `c`; the help overlay lists them all.
-    static func helpButtons(loggedIn: Bool, log: LogMode = LogMode(), in rect: Rect) -> [HelpButton] {
+    /// Each view shows its own keys (every key works in every view). In step mode the bar starts
+    /// with the step key and how many records wait. When the row is too narrow for every button
+    /// (80 columns), the least used go first: `x` and `Tab`, then `r` and `c`; the help overlay
+    /// lists them all.
+    static func helpButtons(
+        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), in rect: Rect
+    ) -> [HelpButton] {
         // (key, name, label, drop rank: 0 never dropped, higher dropped first)
         var keys: [(Key, String, String, Int)] = []
         if log.isStepping {
@@ -77,16 +109,23 @@ enum Chrome {
                 (.character(" "), "␣", "Next (\(log.waiting) waiting)", 0), (.character("s"), "s", "Live", 0),
             ]
         }
-        keys += [
-            (.character("l"), "l", loggedIn ? "Logout" : "Login", 0), (.character("a"), "a", "Add", 0),
-            (.character("r"), "r", "Remove", 1), (.character("c"), "c", "Checkout", 1),
-            (.character("t"), "t", "Ticker", 0),
-        ]
-        if !log.isStepping { keys.append((.character("s"), "s", "Step", 0)) }
-        keys += [
-            (.character("x"), "x", "Clear", 2), (.tab, "Tab", "Focus", 2), (.character("?"), "?", "Help", 0),
-            (.character("q"), "q", "Quit", 0),
-        ]
+        let login = (Key.character("l"), "l", loggedIn ? "Logout" : "Login", 0)
+        let add = (Key.character("a"), "a", "Add", 0)
+        switch view {
+        case .shop:
+            keys += [
+                login, add, (.character("r"), "r", "Remove", 1), (.character("c"), "c", "Checkout", 1),
+                (.character("x"), "x", "Clear", 2), (.tab, "Tab", "Focus", 2),
+            ]
+        case .flow:
+            keys.append((.character("t"), "t", "Ticker burst", 0))
+            if !log.isStepping { keys.append((.character("s"), "s", "Step mode", 0)) }
+            keys += [login, add, (.character("c"), "c", "Checkout", 1)]
+        case .bus:
+            keys += [(.down, "↑↓", "Scroll", 2), login, add, (.character("c"), "c", "Checkout", 1)]
+            keys.append((.character("t"), "t", "Ticker", 1))
+        }
+        keys += [(.character("?"), "?", "Help", 0), (.character("q"), "q", "Quit", 0)]
         func width(_ entries: [(Key, String, String, Int)]) -> Int {
             entries.reduce(1) { $0 + $1.1.count + $1.2.count + 3 }
         }
@@ -103,10 +142,11 @@ enum Chrome {
     }
 
     static func helpBar(
-        loggedIn: Bool, log: LogMode = LogMode(), into buffer: inout ScreenBuffer, in rect: Rect
+        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), into buffer: inout ScreenBuffer,
+        in rect: Rect
     ) {
         // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
-        for button in helpButtons(loggedIn: loggedIn, log: log, in: rect) {
+        for button in helpButtons(loggedIn: loggedIn, view: view, log: log, in: rect) {
             let x = buffer.write(
                 button.keyName, column: button.rect.x, row: rect.y, style: Theme.title, clip: rect)
             let style = button.key == .character(" ") ? Theme.stepBadge : Theme.bar
@@ -122,7 +162,8 @@ enum Chrome {
         ("x", "clear the cart"),
         ("t", "ticker burst: 8 prices at once (hold for more); its pane is paced"),
         ("s", "step mode for the event log: ␣ lets the next event in"),
-        ("Tab", "move focus; ↑/↓ select in the cart, scroll the log"),
+        ("1 2 3", "views: Shop, Flow (back-pressure), Bus (live map); F1-F3 too"),
+        ("Tab", "move focus; ↑/↓ select in the cart, scroll the log or map"),
         ("?", "show or hide this help"),
         ("q", "quit"),
         ("", ""),

@@ -4,27 +4,42 @@ extension DemoApp {
     /// Lines the event log moves per wheel notch (three, like most terminals' scrollback).
     static let wheelStep = 3
 
-    /// Handles a mouse event: a click on a help-bar button does what its key does, a click on a
-    /// pane focuses it, the wheel scrolls the event log. With the help overlay open, a click
-    /// anywhere closes it. Other buttons, releases and drags are ignored.
+    /// Handles a mouse event: a click on a view tab switches to it, a click on a help-bar
+    /// button does what its key does, a click on a pane focuses it, the wheel scrolls the
+    /// event log or the bus map under the pointer. With the help overlay open, a click anywhere
+    /// closes it. Other buttons, releases and drags are ignored.
     public func handle(_ mouse: MouseEvent) {
         guard let layout = AppLayout(size: size) else { return }
         let column = mouse.column
         let row = mouse.row
         switch mouse.button {
         case .wheelUp, .wheelDown:
-            guard layout.eventLog.contains(column: column, row: row) else { return }
-            eventLog.scroll(by: mouse.button == .wheelUp ? -Self.wheelStep : Self.wheelStep)
+            let step = mouse.button == .wheelUp ? -Self.wheelStep : Self.wheelStep
+            guard
+                let pane = view.focusOrder.first(where: {
+                    layout.rect(of: $0, in: view).contains(column: column, row: row)
+                }),
+                pane == .eventLog || pane == .busMap
+            else { return }
+            focus(pane)
+            moveWithinFocus(by: step)
         case .left where mouse.action == .press:
             if showsHelp {
                 handle(.escape)
                 return
             }
-            let buttons = Chrome.helpButtons(loggedIn: isLoggedIn, log: logMode, in: layout.helpBar)
+            if let tab = Chrome.tabs(in: layout.titleBar).first(where: {
+                $0.rect.contains(column: column, row: row)
+            }) {
+                show(tab.view)
+                return
+            }
+            let buttons = Chrome.helpButtons(
+                loggedIn: isLoggedIn, view: view, log: logMode, in: layout.helpBar)
             if let button = buttons.first(where: { $0.rect.contains(column: column, row: row) }) {
                 handle(button.key)
-            } else if let pane = Focus.allCases.first(where: {
-                layout.rect(of: $0).contains(column: column, row: row)
+            } else if let pane = view.focusOrder.first(where: {
+                layout.rect(of: $0, in: view).contains(column: column, row: row)
             }) {
                 focus(pane)
             }
@@ -35,13 +50,14 @@ extension DemoApp {
 }
 
 extension AppLayout {
-    /// Where the pane that can take `focus` is drawn.
-    func rect(of focus: DemoApp.Focus) -> Rect {
+    /// Where the pane that can take `focus` is drawn in `view`.
+    func rect(of focus: DemoApp.Focus, in view: DemoView) -> Rect {
         switch focus {
         case .login: login
         case .profile: profile
         case .cart: cart
-        case .eventLog: eventLog
+        case .eventLog: view == .flow ? flowLog : eventLog
+        case .busMap: body
         }
     }
 }

@@ -11,24 +11,15 @@ extension DemoApp {
         }
         var userName: String?
         if case .loggedIn(let user, _) = login.state { userName = user.name }
-        Chrome.titleBar(user: userName, badge: sessionBadge, into: &buffer, in: layout.titleBar)
-        LoginPane.render(
-            login.state, focused: focus == .login, timeFormat: timeFormat, into: &buffer, in: layout.login)
-        ProfilePane.render(
-            profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer,
-            in: layout.profile)
-        CartPane.render(cart.state, focused: focus == .cart, into: &buffer, in: layout.cart)
-        TickerPane.render(
-            ticker.state, backlog: ticker.backlog, dropped: ticker.dropped, focused: false, into: &buffer,
-            in: layout.ticker)
-        EventLogPane.render(
-            eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,
-            stepBacklog: eventLog.isStepping ? (eventLog.waitingCount, eventLog.droppedCount) : nil,
-            focused: focus == .eventLog, timeFormat: timeFormat, into: &buffer, in: layout.eventLog)
-        Self.drawFlashes(
-            flashes, at: frameTime,
-            panes: [("LoginPane", layout.login), ("ProfilePane", layout.profile), ("CartPane", layout.cart)],
-            into: &buffer)
+        Chrome.titleBar(user: userName, view: view, badge: sessionBadge, into: &buffer, in: layout.titleBar)
+        switch view {
+        case .shop: renderShop(layout, into: &buffer)
+        case .flow: renderFlow(layout, into: &buffer)
+        case .bus:
+            BusPane.render(
+                snapshot: bus.subscriptionSnapshot(), state: busPane.state, focused: focus == .busMap,
+                into: &buffer, in: layout.body)
+        }
         let log = logMode
         if let notice {
             Chrome.statusLine(notice, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
@@ -38,7 +29,7 @@ extension DemoApp {
         } else {
             Chrome.statusLine(idleHint, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         }
-        Chrome.helpBar(loggedIn: userName != nil, log: log, into: &buffer, in: layout.helpBar)
+        Chrome.helpBar(loggedIn: userName != nil, view: view, log: log, into: &buffer, in: layout.helpBar)
         if showsHelp { Chrome.helpOverlay(into: &buffer, in: buffer.bounds) }
         return buffer
     }

@@ -15,8 +15,10 @@ public final class DemoApp {
         case profile
         /// The cart pane (↑/↓ select a line).
         case cart
-        /// The event log (↑/↓ scroll).
+        /// The event log (↑/↓ scroll), in the Shop and Flow views.
         case eventLog
+        /// The Bus view's subscription map (↑/↓ scroll).
+        case busMap
     }
 
     /// Login pane.
@@ -34,8 +36,12 @@ public final class DemoApp {
     public private(set) var size: Size
     /// What the terminal can show; ``Charset/ascii`` draws frames with `+-|` and `€` as `EUR`.
     public var charset: Charset = .unicode
+    /// The view on screen.
+    public private(set) var view: DemoView = .shop
     /// The focused pane.
     public private(set) var focus: Focus = .cart
+    /// The Shop's focus, restored when the user comes back to it.
+    private var shopFocus: Focus = .cart
     /// Whether the help overlay is showing.
     public private(set) var showsHelp = false
     /// Set by `q`; the loop exits with status 0.
@@ -99,6 +105,10 @@ public final class DemoApp {
     public func handle(_ key: Key) {
         notice = nil
         if replayer != nil, handleDuringReplay(key) { return }
+        if let target = DemoView(key: key) {
+            show(target)
+            return
+        }
         switch key {
         case .character("q"): wantsToQuit = true
         case .character("?"): showsHelp.toggle()
@@ -154,16 +164,26 @@ public final class DemoApp {
         focus = pane
     }
 
-    private func moveFocus(by step: Int) {
-        let all = Focus.allCases
-        let index = all.firstIndex(of: focus)!
-        focus = all[(index + step + all.count) % all.count]
+    /// Switches to `view`; focus moves to its main pane (the Shop gets back the focus it had).
+    public func show(_ view: DemoView) {
+        guard view != self.view else { return }
+        if self.view == .shop { shopFocus = focus }
+        self.view = view
+        focus = view == .shop ? shopFocus : view.focusOrder[0]
     }
 
-    private func moveWithinFocus(by step: Int) {
+    private func moveFocus(by step: Int) {
+        let order = view.focusOrder
+        let index = order.firstIndex(of: focus) ?? 0
+        focus = order[(index + step + order.count) % order.count]
+    }
+
+    /// Moves within the focused pane: the cart's selection, the log's or the map's scrolling.
+    func moveWithinFocus(by step: Int) {
         switch focus {
         case .cart: cart.moveSelection(by: step)
         case .eventLog: eventLog.scroll(by: step)
+        case .busMap: busPane.scroll(by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot()))
         case .login, .profile: break
         }
     }

@@ -23,6 +23,7 @@ enum Theme {
     static let barStrong = Style(foreground: .black, background: .cyan, attributes: .bold)
     static let selected = Style(attributes: .reverse)
     static let badge = Style(foreground: .white, background: .red, attributes: .bold)
+    static let activeTab = Style(foreground: .white, background: .blue, attributes: .bold)
 
     /// Each publisher's colour: a pane's frame flashes in it when the pane receives that
     /// publisher's event. Cyan is left out (it marks focus).

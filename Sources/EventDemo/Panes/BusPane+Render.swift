@@ -17,6 +17,11 @@ extension BusPane {
         }
     }
 
+    /// How many rows the map has for `snapshot` (one per subscription), for scrolling.
+    public nonisolated static func rowCount(_ snapshot: [String: [SubscriptionInfo]]) -> Int {
+        snapshot.values.reduce(0) { $0 + $1.count }
+    }
+
     /// Draws the bus: every event type with its subscriptions (subscriber, delivery kind, where
     /// it runs, priority, events received), and under it the dead events and handler errors.
     /// A pure function of its arguments.

@@ -1,0 +1,131 @@
+import EventBus
+import EventDemo
+import TerminalUI
+import Testing
+
+@Suite("Views: Shop, Flow, Bus", .timeLimit(.minutes(1)))
+struct ViewsTests {
+    /// Signed in, three items in the cart, one ticker burst of which the paced pane showed one.
+    @MainLoop
+    private static func busyHarness(_ size: Size) -> LoopHarness {
+        let harness = LoopHarness(size: size)
+        harness.press(.character("l"))
+        harness.settle()
+        harness.press(.character("a"), .character("a"), .character("a"), .character("t"))
+        harness.drain(until: { harness.sut.ticker.state.shownCount == 1 })
+        return harness
+    }
+
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    func theFlowViewShowsTheTickerItsQueuesAndTheLog(size: Size) async {
+        let screen = await onLoopThread {
+            let harness = Self.busyHarness(size)
+            harness.press(.character("2"))
+            return harness.screen
+        }
+
+        assertGolden(screen, named: "view-flow-\(size)")
+    }
+
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    func theBusViewMapsEveryLiveSubscription(size: Size) async {
+        let screen = await onLoopThread {
+            let harness = Self.busyHarness(size)
+            harness.press(.character("3"))
+            return harness.screen
+        }
+
+        assertGolden(screen, named: "view-bus-\(size)")
+    }
+
+    @Test(arguments: [
+        (Key.character("2"), DemoView.flow), (.character("3"), .bus), (.character("1"), .shop),
+        (.function(2), .flow), (.function(3), .bus), (.function(1), .shop),
+    ])
+    func switchesViewsWithDigitsAndFunctionKeys(key: Key, view: DemoView) {
+        onLoop {
+            let harness = LoopHarness()
+            if view == .shop { harness.press(.character("3")) }
+
+            harness.press(key)
+
+            #expect(harness.sut.view == view)
+        }
+    }
+
+    @Test func clickingATabSwitchesToItsView() {
+        onLoop {
+            let harness = LoopHarness(size: Size(width: 80, height: 24))
+            let titleBar = String(harness.screen.prefix { $0 != "\n" })
+            let column = titleBar.distance(
+                from: titleBar.startIndex, to: titleBar.range(of: "3 Bus")!.lowerBound)
+
+            harness.sut.handle(MouseEvent(.left, column: column, row: 0))
+
+            #expect(harness.sut.view == .bus)
+            #expect(harness.screen.contains("Subscriptions:"))
+        }
+    }
+
+    @Test func theShopGetsBackItsFocusAndEachViewTabsWithinItsOwnPanes() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.press(.tab)  // Cart → event log.
+
+            harness.press(.character("3"))
+            let onBus = harness.sut.focus
+            harness.press(.tab)
+            let afterTabOnBus = harness.sut.focus
+            harness.press(.character("1"))
+
+            #expect(onBus == .busMap)
+            #expect(afterTabOnBus == .busMap)
+            #expect(harness.sut.focus == .eventLog)
+        }
+    }
+
+    @Test func keysKeepWorkingInEveryViewAndTheBusCountsWhatArrives() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.press(.character("3"))
+            let before = harness.bus.subscriptionSnapshot()["CartDidUpdateEvent"]?.first?.eventsReceived
+
+            harness.press(.character("a"), .character("a"))
+            harness.drain()
+
+            #expect(before == 0)
+            #expect(harness.bus.subscriptionSnapshot()["CartDidUpdateEvent"]?.first?.eventsReceived == 2)
+            #expect(harness.screen.contains("CartDidUpdateEvent"))
+        }
+    }
+
+    @Test func theBusViewDropsASubscriptionOnceItsOwnerIsGone() {
+        onLoop {
+            let harness = LoopHarness()
+            final class Visitor: Sendable {}
+            var visitor: Visitor? = Visitor()
+            harness.bus.subscribe(owner: visitor!) { (_, _: LoginDidStartEvent) in }
+            harness.press(.character("3"))
+            let whileAlive = harness.screen
+
+            visitor = nil
+
+            #expect(whileAlive.contains("Visitor"))
+            #expect(!harness.screen.contains("Visitor"))
+        }
+    }
+
+    @Test func theWheelScrollsTheBusMapAndArrowsDoToo() {
+        onLoop {
+            let harness = LoopHarness(size: Size(width: 80, height: 24))
+            harness.press(.character("3"))
+
+            harness.sut.handle(MouseEvent(.wheelDown, column: 10, row: 5))
+            let afterWheel = harness.sut.busPane.state.scrollOffset
+            harness.press(.up)
+
+            #expect(afterWheel == 3)  // Three rows per notch.
+            #expect(harness.sut.busPane.state.scrollOffset == 2)
+        }
+    }
+}
