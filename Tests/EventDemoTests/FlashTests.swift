@@ -58,7 +58,8 @@ struct FlashTests {
 
     @Test func everyPaneALoginReachesFlashesInTheAuthServicesColourAtOnce() {
         onLoop {
-            let harness = LoopHarness()
+            let background = HeldBackground()  // The profile fetch waits: no magenta flash yet.
+            let harness = LoopHarness(background: background.background)
             harness.sut.advance(to: Self.start)
 
             harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))

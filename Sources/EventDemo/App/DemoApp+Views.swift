@@ -26,7 +26,8 @@ extension DemoApp {
             FlowGuide.Queues(
                 tickerBacklog: ticker.backlog, tickerDropped: ticker.dropped,
                 logWaiting: eventLog.isStepping ? eventLog.waitingCount : nil,
-                logDropped: eventLog.droppedCount),
+                logDropped: eventLog.droppedCount, archiveReceived: archive.receivedCount(on: services.bus),
+                archiveDone: archive.archivedCount),
             into: &buffer, in: layout.flowGuide)
         renderEventLog(in: layout.flowLog, into: &buffer)
         Self.drawFlashes(flashes, at: frameTime, panes: [("TickerPane", layout.ticker)], into: &buffer)

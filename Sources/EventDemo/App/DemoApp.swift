@@ -61,7 +61,9 @@ public final class DemoApp {
     public internal(set) var frameTime: ContinuousClock.Instant = .now
     private var deliveryTap: SubscriptionToken?
 
-    private let services: DemoServices
+    let services: DemoServices
+    /// The archive whose async handler's queue the Flow view shows.
+    var archive: ArchiveService { services.archive }
     /// The bus the panes subscribe to: the services' bus, or a replay's own.
     let bus: EventBus
     let timeFormat: TimeFormat

@@ -16,11 +16,17 @@ public struct DemoServices: Sendable {
     public let loyalty: LoyaltyService
     /// A bursty price feed (`t`), which the paced ticker pane follows.
     public let ticker: TickerService
+    /// Archives ticks with an `async` handler, one at a time (its queue shows in the Flow view).
+    public let archive: ArchiveService
     /// Where auth and profile do their slow work; knows whether any is still in flight.
     public let background: Background
 
-    /// Creates the services on `bus`; tests pass ``Background/immediate``.
-    public init(bus: EventBus, background: Background = .live, now: @escaping Now = LiveEnvironment.now) {
+    /// Creates the services on `bus`; tests pass ``Background/immediate`` and a manual `clock`
+    /// (it times the archive's work).
+    public init(
+        bus: EventBus, background: Background = .live, now: @escaping Now = LiveEnvironment.now,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.bus = bus
         self.background = background
         auth = AuthService(bus: bus, background: background, now: now)
@@ -32,5 +38,6 @@ public struct DemoServices: Sendable {
         audit = AuditService(bus: bus)
         loyalty = LoyaltyService(bus: bus)
         ticker = TickerService(bus: bus)
+        archive = ArchiveService(bus: bus, clock: clock)
     }
 }

@@ -10,6 +10,9 @@ enum FlowGuide {
         /// Records waiting for ␣, or `nil` when the log is live.
         var logWaiting: Int?
         var logDropped: Int
+        /// Ticks the archive's async handler was given, and has archived.
+        var archiveReceived: Int
+        var archiveDone: Int
     }
 
     /// Draws the guide into `rect`: a pure function of its arguments.
@@ -26,6 +29,13 @@ enum FlowGuide {
             y += 1
         }
         line([("t", Theme.label), (": a burst of 8 ticks at once", Theme.hint)])
+        let queued = queues.archiveReceived - queues.archiveDone
+        line([("Archive: ", Theme.title), ("async, one at a time", .plain)])
+        line(
+            [
+                ("queued \(queued)", queued > 0 ? Theme.busy : Theme.hint),
+                (" · done \(queues.archiveDone) · no drops", Theme.hint),
+            ], indent: 2)
         line([("Ticker pane: ", Theme.title), ("paced 2/s, newest 16", .plain)])
         line(
             [

@@ -12,10 +12,14 @@ final class LoopHarness {
     let sut: DemoApp
     /// Paces the ticker pane; moves only when a test advances it.
     let clock = ManualClock()
+    /// Times the archive's async handler; a clock of its own that no test advances, so the
+    /// archive's queue on a golden screen never depends on how fast its task ran.
+    let archiveClock = ManualClock()
 
     init(size: Size = Size(width: 100, height: 30), background: Background = .immediate) {
         executor = MainLoopExecutor()
-        services = DemoServices(bus: EventBus(), background: background, now: Fixtures.now)
+        services = DemoServices(
+            bus: EventBus(), background: background, now: Fixtures.now, clock: archiveClock)
         sut = DemoApp(
             services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now,
             clock: clock)

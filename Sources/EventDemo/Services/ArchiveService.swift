@@ -1,0 +1,33 @@
+import EventBus
+import Synchronization
+
+/// Archives every price tick with an `async` handler, as a slow upload would: one tick at a
+/// time, in publish order, ``workTime`` each. A ticker burst arrives faster than that, so its
+/// queue (ticks received minus ticks archived) grows during a burst and drains after: the Flow
+/// view shows both numbers, the first from the bus's introspection snapshot.
+///
+/// Nothing is dropped: an async handler's queue is unbounded, unlike the paced ticker pane's.
+public final class ArchiveService: Sendable {
+    /// How long archiving one tick takes.
+    public static let workTime = Duration.milliseconds(150)
+
+    private let archived = Atomic<Int>(0)
+
+    /// Subscribes for as long as the service lives; `clock` times the work (tests pass a
+    /// manual clock, so the queue stays put until they advance it).
+    public init(bus: EventBus, clock: any Clock<Duration> = ContinuousClock()) {
+        bus.subscribe(owner: self) { (service: ArchiveService, _: PriceDidTickEvent) async throws in
+            try await clock.sleep(for: Self.workTime)
+            service.archived.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// Ticks archived so far.
+    public var archivedCount: Int { archived.load(ordering: .relaxed) }
+
+    /// Ticks the handler has been given so far (queued or done), from `bus`'s snapshot.
+    public func receivedCount(on bus: EventBus) -> Int {
+        bus.subscriptionSnapshot()["PriceDidTickEvent"]?.first { $0.subscriberName == "ArchiveService" }?
+            .eventsReceived ?? 0
+    }
+}
