@@ -70,6 +70,12 @@ wait_for "Signing in as alice"
 keys Tab
 wait_for "┏━ Event log"
 shoot event-log
+
+# The Bus view: every live subscription from the bus's introspection snapshot, with the
+# loyalty handler's error from the checkout above.
+keys 3
+wait_for "Subscriptions:" "Handler errors (1)"
+shoot view-bus
 keys q
 
 # Back-pressure: a fresh app, the ticker's bursts waiting for their paced turn, and the event
@@ -80,7 +86,7 @@ tm new-session -d -s shots -x "$COLUMNS" -y "$ROWS" "export TERM=xterm-256color;
 wait_for "Signed out"
 keys l
 wait_for "Alice Martin"
-keys a a s t t t Space Space Space
+keys 2 a a s t t t Space Space Space
 wait_for "‖ STEP · 20 waiting" "· dropped 7 "
 shoot step-mode-ticker
 keys q
