@@ -70,6 +70,16 @@ wait_for() {
     return 1
 }
 
+# wait_for_gone TEXT: polls until TEXT is no longer on the screen, or 10 s pass.
+wait_for_gone() {
+    local deadline=$((SECONDS + 10))
+    while ((SECONDS < deadline)); do
+        screen | grep -qF -- "$1" || return 0
+        sleep 0.05
+    done
+    return 1
+}
+
 hex() { printf '%02x' "$@"; }
 pick() { local items=("$@"); printf '%s' "${items[RANDOM % ${#items[@]}]}"; }
 
@@ -131,7 +141,13 @@ checkpoint() {
     until [ "$(tty_size)" = "30 100" ] || ((SECONDS > deadline)); do sleep 0.05; done
     [ "$(tty_size)" = "30 100" ] || fail "tmux did not resize the tty to 100x30"
     tm send-keys -t fuzz -H 1b # Esc closes the help overlay (and ends any half-read sequence).
-    wait_for "Event log (" || fail "no event log at 100x30 (app hung or dead?)"
+    tm send-keys -t fuzz 1     # The Shop view, where the Login, Profile and Cart panes are.
+    wait_for "Login" || fail "no Shop view at 100x30 (app hung or dead?)"
+    if screen | grep -qF "STEP"; then # Step mode holds events back: go live so they all land.
+        tm send-keys -t fuzz s
+        wait_for_gone "STEP" || fail "step mode did not end on s"
+    fi
+    wait_for "Event log (" || fail "no event log at 100x30"
     local title login total
     frame="$(stable_screen)"
     grep -qF "┏━ Help" <<<"$frame" && { tm send-keys -t fuzz -H 1b; frame="$(stable_screen)"; }
