@@ -165,6 +165,44 @@ struct ProtocolSubscriptionTests {
         await waitUntil { owner.received == [1, 2] }
     }
 
+    @Test func aThrowingProtocolSubscriptionReportsTheConcreteEventAndKeepsGoing() {
+        struct Refused: Error {}
+        let sut = EventBus()
+        let owner = Owner()
+        let failures = LockBox<[String]>([])
+        sut.setFailureHandler { failure in failures.mutate { $0.append(failure.eventTypeName) } }
+        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self) {
+            (owner: Owner, event: any ShopEvent) throws in
+            owner.log.append(event.label)
+            throw Refused()
+        }
+
+        sut.publish(ItemAdded())
+        sut.publish(ItemRemoved())
+        sut.publish(ItemAdded())
+
+        #expect(owner.log.all == ["added", "removed", "added"])
+        #expect(failures.value == ["ItemAdded", "ItemRemoved", "ItemAdded"])
+    }
+
+    @Test func anAsyncProtocolSubscriptionHandlesMatchesOneAtATimeInOrder() async {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self) {
+            (owner: Owner, event: any ShopEvent) async in
+            owner.log.append("start \(event.label)")
+            await Task.yield()
+            owner.log.append("end \(event.label)")
+        }
+
+        sut.publish(ItemAdded())
+        sut.publish(Ping())
+        sut.publish(ItemRemoved())
+
+        await waitUntil { owner.log.count == 4 }
+        #expect(owner.log.all == ["start added", "end added", "start removed", "end removed"])
+    }
+
     @Test func introspectionListsThemUnderTheProtocolName() {
         let sut = EventBus()
         let owner = Owner()

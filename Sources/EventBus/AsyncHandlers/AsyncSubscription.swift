@@ -7,7 +7,7 @@ import Synchronization
 /// ``EventBufferPolicy`` says (a lock and an append; no task per event). The task pulls events in order and awaits the handler for each before taking
 /// the next. Cancelling the subscription finishes the stream and cancels the task, so a
 /// handler that is running sees `Task.isCancelled` and its `Task.sleep` throws.
-final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unchecked Sendable {
+final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
     // safe: `continuation` is Sendable and only yielded to or finished; `task` is written once in
     // init, before the subscription is shared; the rest is immutable.
     private let continuation: AsyncStream<Event>.Continuation
@@ -98,7 +98,7 @@ final class AsyncSubscription<Event: EventBusEvent>: Subscription<Event>, @unche
         } catch {
             failures.report(
                 error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(Event.self)))
+                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
         }
     }
 }

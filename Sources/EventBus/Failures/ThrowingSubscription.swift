@@ -1,5 +1,5 @@
 /// An owner-bound synchronous subscription whose handler may throw.
-final class ThrowingOwnedSubscription<Owner: AnyObject, Event: EventBusEvent>:
+final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
     OwnerBoundSubscription<Owner, Event>, @unchecked Sendable
 {
     // safe: `handler` and `failures` are immutable; `reported` has its own lock.
@@ -24,14 +24,14 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: EventBusEvent>:
         } catch {
             failures.report(
                 error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(Event.self)))
+                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
         }
         return .delivered
     }
 }
 
 /// An owner-less synchronous subscription whose handler may throw.
-final class ThrowingOwnerlessSubscription<Event: EventBusEvent>: Subscription<Event>, @unchecked Sendable {
+final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
     // safe: `handler` and `failures` are immutable; `reported` has its own lock.
     private let handler: @Sendable (Event) throws -> Void
     private let failures: FailureReporter
@@ -50,7 +50,7 @@ final class ThrowingOwnerlessSubscription<Event: EventBusEvent>: Subscription<Ev
         } catch {
             failures.report(
                 error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(Event.self)))
+                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
         }
         return .delivered
     }

@@ -40,8 +40,45 @@ extension EventBus {
         registerProtocol(OwnerlessSubscription(priority: priority, handler: handler), cancelsOnDeinit: true)
     }
 
+    /// Subscribes `owner` to every event whose type conforms to a protocol, with a handler that
+    /// may throw: the matching and order of ``subscribe(owner:conformingTo:priority:handler:)-76frj``,
+    /// the error reporting of the throwing single-type variant (each error reported once, with
+    /// the concrete event, to ``setFailureHandler(_:)`` and the taps; delivery goes on).
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, priority: Int = 0,
+        handler: @escaping @Sendable (Owner, Existential) throws -> Void
+    ) -> SubscriptionToken {
+        registerProtocol(
+            ThrowingOwnedSubscription(owner: owner, priority: priority, failures: failures, handler: handler))
+    }
+
+    /// Subscribes `owner` to every event whose type conforms to a protocol, with an `async`
+    /// handler: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj``, the delivery
+    /// of the single-type `async` variant (one task, one event at a time in publish order, on
+    /// `executor` if given, buffered as `policy` allows, cancel cancels the running handler).
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, on executor: (any TaskExecutor)? = nil,
+        priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
+        handler: @escaping @Sendable (Owner, Existential) async throws -> Void
+    ) -> SubscriptionToken {
+        registerProtocol(
+            AsyncSubscription(
+                anchor: .owner(owner), priority: priority, executor: executor, policy: policy,
+                failures: failures
+            ) { owner, event in
+                // The anchor only hands back the owner it was created with.
+                try await handler(unsafeDowncast(owner!, to: Owner.self), event)
+            })
+    }
+
     /// Subscribes `owner` to every event whose type conforms to a protocol, delivered on
-    /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)`` with the
+    /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj`` with the
     /// delivery of ``subscribe(owner:to:on:priority:handler:)-69kp2`` (queued during the publish in
     /// priority order, run later on the executor, FIFO per subscription, one job per burst; owner
     /// and cancellation checked again before each call).
