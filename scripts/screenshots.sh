@@ -74,7 +74,7 @@ shoot event-log
 # The Bus view: every live subscription from the bus's introspection snapshot, with the
 # loyalty handler's error from the checkout above.
 keys 3
-wait_for "Subscriptions:" "Handler errors (1)"
+wait_for "Subscriptions:" "LoyaltyService threw"
 shoot view-bus
 keys q
 

@@ -29,7 +29,7 @@ extension BusPane {
         snapshot: [String: [SubscriptionInfo]], state: BusPaneState, focused: Bool,
         into buffer: inout ScreenBuffer, in rect: Rect
     ) {
-        let bottomHeight = min(9, max(6, rect.height / 3))
+        let bottomHeight = min(7, max(5, rect.height / 4))
         let (top, bottom) = rect.splitTop(rect.height - bottomHeight)
         let (deadRect, failuresRect) = bottom.splitLeft(bottom.width / 2)
         renderMap(snapshot, scrollOffset: state.scrollOffset, focused: focused, into: &buffer, in: top)
