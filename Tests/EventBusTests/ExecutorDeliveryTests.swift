@@ -81,9 +81,9 @@ struct ExecutorDeliveryTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+        sut.subscribe(owner: owner, on: executor) { [weak sut] (owner, event: Ping) in
             owner.log.append("\(event.number)")
-            if event.number < 3 { sut.publish(Ping(number: event.number + 1)) }
+            if event.number < 3 { sut?.publish(Ping(number: event.number + 1)) }
         }
         sut.publish(Ping(number: 1))
 

@@ -79,7 +79,7 @@ struct ObserveAllTests {
     @Test func sequenceNumbersOrderNestedPublishesAfterTheirParent() {
         let sut = EventBus()
         let owner = Owner()
-        sut.subscribe(owner: owner) { (_, _: Ping) in sut.publish(Pong()) }
+        sut.subscribe(owner: owner) { [weak sut] (_, _: Ping) in sut?.publish(Pong()) }
         let records = LockBox<[PublishRecord]>([])
         let token = sut.observeAll { record in records.mutate { $0.append(record) } }
 

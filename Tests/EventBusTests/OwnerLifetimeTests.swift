@@ -101,12 +101,14 @@ struct OwnerLifetimeTests {
             let sentinel = DeinitPublisher(bus: sut)
             sut.subscribe(owner: owner!) { (_, _: Ping) in _ = sentinel }
         }
-        sut.subscribe(owner: Owner.shared) { (_: Pong) in log.append("pong from deinit") }
+        let listener = Owner("listener")
+        sut.subscribe(owner: listener) { (_: Pong) in log.append("pong from deinit") }
 
         owner = nil
         sut.publish(Ping())
 
         #expect(log.all == ["pong from deinit"])
+        withExtendedLifetime(listener) {}
     }
 
     @Test func capturesReleasedByUnsubscribeMayPublishOnTheSameBus() {
@@ -117,11 +119,13 @@ struct OwnerLifetimeTests {
             let sentinel = DeinitPublisher(bus: sut)
             sut.subscribe(owner: owner) { (_, _: Pong) in _ = sentinel }
         }
-        sut.subscribe(owner: Owner.shared) { (_: Pong) in log.append("pong from deinit") }
+        let listener = Owner("listener")
+        sut.subscribe(owner: listener) { (_: Pong) in log.append("pong from deinit") }
 
         sut.unsubscribe(owner: owner, from: Pong.self)
 
         #expect(log.all == ["pong from deinit"])
+        withExtendedLifetime(listener) {}
     }
 }
 
@@ -132,9 +136,4 @@ private final class DeinitPublisher: Sendable {
     init(bus: EventBus) { self.bus = bus }
 
     deinit { bus.publish(Pong()) }
-}
-
-extension Owner {
-    /// An owner that lives for the whole test run.
-    static let shared = Owner("shared")
 }

@@ -46,9 +46,9 @@ struct PublishTests {
     @Test func nestedPublishRunsDepthFirst() {
         let sut = EventBus()
         let owner = Owner()
-        sut.subscribe(owner: owner) { (owner, _: Ping) in
+        sut.subscribe(owner: owner) { [weak sut] (owner, _: Ping) in
             owner.log.append("ping start")
-            sut.publish(Pong())
+            sut?.publish(Pong())
             owner.log.append("ping end")
         }
         sut.subscribe(owner: owner) { (owner, _: Pong) in owner.log.append("pong") }
