@@ -58,10 +58,14 @@ public enum DemoOptions: Equatable, Sendable {
           --no-color                no colours, bold and reverse video only (or set NO_COLOR)
 
         KEYS
+          1 2 3 (or F1-F3) views: Shop, Flow, Bus
           l login/logout  a add item  r remove  c checkout  x clear cart
+          t ticker burst  s step mode (space: next)
           Tab focus  ↑/↓ select or scroll  ? help  q quit
+          The mouse: click panes, help-bar buttons and view tabs; the wheel scrolls.
 
-        Key scripts are space-separated: single characters, or tab, enter, esc, up, down, space.
+        Key scripts are space-separated: single characters, or tab, enter, esc, up, down, space,
+        f1 to f12.
         """
 
     /// The version string for `--version`.
