@@ -15,14 +15,22 @@ final class BatchExecutor: EventBusExecutor {
         var queued: [Job] = []
         /// An empty buffer with capacity, so draining does not make the next burst allocate.
         var spare: [Job] = []
+        /// Jobs enqueued since the executor was made.
+        var enqueued = 0
     }
 
     let label = "bench-batch"
     private let jobs = Mutex(Jobs())
 
     func enqueue(_ work: @escaping @Sendable () -> Void) {
-        jobs.withLock { $0.queued.append(Job(run: work)) }
+        jobs.withLock {
+            $0.queued.append(Job(run: work))
+            $0.enqueued += 1
+        }
     }
+
+    /// How many jobs have been enqueued so far.
+    var enqueuedCount: Int { jobs.withLock { $0.enqueued } }
 
     /// Runs the jobs queued so far.
     func drain() {

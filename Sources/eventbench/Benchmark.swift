@@ -33,7 +33,10 @@ struct Benchmark {
             results.append(bytesPerSubscription(options: options, count: options.quick ? 1_000 : 10_000))
         }
         if options.includes(scenario: "2 threads") {
-            results.append(twoThreadRows(options: options, settings: settings))
+            results.append(threadRows(threadCount: 2, options: options, settings: settings))
+        }
+        if options.includes(scenario: "4 threads") {
+            results.append(threadRows(threadCount: 4, options: options, settings: settings))
         }
         if options.includes(scenario: ScenarioName.stream) {
             let contenders = streamContenders(options: options)
@@ -53,6 +56,24 @@ struct Benchmark {
             let contenders = asyncHandlerContenders(options: options)
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(ScenarioName.asyncHandler, contenders, samples, baseline: Competitor.stream))
+        }
+        // Issue 12: fixed cost and scale.
+        let scale = [
+            (ScenarioName.noSubscribers, noSubscriberContenders, Competitor.neverSubscribed),
+            (ScenarioName.scaleCancel, scaleCancelContenders, Competitor.cancelNewest),
+            (ScenarioName.unsubscribeAll, unsubscribeAllContenders, Competitor.weakOwner),
+            (ScenarioName.manyTypes, manyTypesPublishContenders, Competitor.token),
+        ]
+        for (name, makeContenders, baseline) in scale where options.includes(scenario: name) {
+            let contenders = makeContenders(options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(name, contenders, samples, baseline: baseline))
+        }
+        if options.includes(scenario: ScenarioName.endMany) {
+            results.append(endManyRows(options: options))
+        }
+        if options.includes(scenario: ScenarioName.executorJobs) {
+            results.append(executorJobRows(options: options))
         }
         if options.includes(scenario: ScenarioName.mainLoop) {
             results.append(mainLoopLatencyRows(options: options, samples: options.quick ? 200 : 5_000))

@@ -11,6 +11,26 @@ struct Pong: EventBusEvent {
     let value: Int
 }
 
+/// Third and fourth types, for the four-thread scenario.
+struct Pang: EventBusEvent {
+    let value: Int
+}
+
+struct Pung: EventBusEvent {
+    let value: Int
+}
+
+/// The publishing threads' event types, so one generic function sets each of them up.
+protocol LaneEvent: EventBusEvent {
+    init(value: Int)
+    var value: Int { get }
+}
+
+extension Ping: LaneEvent {}
+extension Pong: LaneEvent {}
+extension Pang: LaneEvent {}
+extension Pung: LaneEvent {}
+
 /// Makes a new event type out of `Inner`, so the 20 "other" types come from recursion instead
 /// of 20 hand-written declarations.
 struct Noise<Inner: EventBusEvent>: EventBusEvent {}

@@ -13,10 +13,19 @@ enum ScenarioName {
     static let protocolSubscription = "protocol subscription"
     static let priority10 = "priority-10"
     static let asyncHandler = "async handler"
+    static let fourThreadsSame = "4 threads, same type"
+    static let fourThreadsDifferent = "4 threads, different types"
+    static let noSubscribers = "publish, no subscribers"
+    static let scaleCancel = "subscribe+cancel at 10k"
+    static let endMany = "end 8,000 of 10,000"
+    static let unsubscribeAll = "unsubscribeAll, 10k types"
+    static let manyTypes = "publish-1, 10k types"
+    static let executorJobs = "executor jobs per burst"
 
     static let all = [
         publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop,
-        protocolSubscription, priority10, asyncHandler,
+        protocolSubscription, priority10, asyncHandler, noSubscribers, scaleCancel, endMany,
+        unsubscribeAll, manyTypes, executorJobs, "4 threads",
     ]
 }
 
@@ -38,4 +47,11 @@ enum Competitor {
     static let protocolUnmatched = "EventBus token-owned, unmatched protocol on bus"
     static let prioritized = "EventBus token-owned, 10 priorities"
     static let asyncHandler = "EventBus async handler"
+    static let cancelOldest = "EventBus token-owned, cancel oldest"
+    static let cancelNewest = "EventBus token-owned, cancel newest"
+    static let cancelRandom = "EventBus token-owned, cancel random"
+    static let weakOwner10kTypes = "EventBus weak-owner, 10,000 types"
+    static let token10kTypes = "EventBus token-owned, 10,000 types"
+    static let neverSubscribed = "EventBus, type never subscribed"
+    static let noLongerSubscribed = "EventBus, type no longer subscribed"
 }

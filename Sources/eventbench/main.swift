@@ -18,4 +18,6 @@ case .run(let options):
     print(Report.table(results))
     print()
     print(Targets.section(results))
+    let info = Targets.infoSection(results)
+    if !info.isEmpty { print(info) }
 }
