@@ -58,6 +58,7 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     override var isOwnerGone: Bool { anchor.isGone }
     override var isOwnerBound: Bool { anchor.isOwnerBound }
     override func isOwned(by candidate: AnyObject) -> Bool { anchor.isOwned(by: candidate) }
+    override var ownerObject: AnyObject? { anchor.current ?? nil }
     override var executorLabel: String { label }
     override var deliveryKind: SubscriptionInfo.Delivery { .async }
     override var bufferCounters: BufferCounters? { counters }

@@ -16,6 +16,8 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
+    override final var ownerObject: AnyObject? { owner }
+
     override final var isOwnerBound: Bool { true }
 }
 

@@ -60,6 +60,8 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Set by the list when the entry is added, under the list's lock, and only read under it
     /// afterwards (and by the thread that added it); see ``SubscriptionID``.
     var serial: UInt64 = 0
+    /// This entry's place in ``OwnerIndex``; only touched under the store's index lock.
+    var ownerLinks = OwnerLinks()
 
     init(eventKey: ObjectIdentifier, priority: Int = 0) {
         self.eventKey = eventKey
@@ -111,6 +113,15 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Whether `candidate` is this entry's owner.
     func isOwned(by candidate: AnyObject) -> Bool { false }
 
+    /// The owner, while it lives, for owner-bound entries; what ``OwnerIndex`` files them under.
+    var ownerObject: AnyObject? { nil }
+
+    /// A stand-in for a cancelled entry's slot in its list (see ``SubscriberList``): finished,
+    /// delivers nothing. Only ``Subscription`` entries are ever listed.
+    func makeVacancy() -> AnySubscription {
+        preconditionFailure("only Subscription<Event> entries are listed")
+    }
+
     /// Called once the entry has been cancelled or dropped from its list, with no lock held,
     /// for kinds that own resources beyond the handler (an async subscription's task, the
     /// events waiting in a stepping subscription's or a mailbox's buffer). May run more than once.
@@ -151,5 +162,11 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// others take it as any event.
     func deliverState(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
         StateDeliveryResult(deliver(event))
+    }
+
+    override final func makeVacancy() -> AnySubscription {
+        let vacancy = Subscription<Event>(eventKey: eventKey)
+        vacancy.markCancelled()
+        return vacancy
     }
 }

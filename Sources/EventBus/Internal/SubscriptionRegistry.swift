@@ -71,20 +71,19 @@ struct SubscriptionRegistry {
     }
 
     /// Marks the entry named `id` cancelled and removes it, if it is still listed, and returns
-    /// it for release outside the lock.
+    /// it for release outside the lock. A binary search and a vacated slot (see
+    /// ``SubscriberList``), whatever the entry's place in its list.
     mutating func cancel(_ id: SubscriptionID) -> AnySubscription? {
-        var removed: AnySubscription?
-        updateList(of: id.eventKey) { list in
-            guard let index = list.entries.firstIndex(where: id.names) else { return }
-            removed = list.entries.remove(at: index)
-            removed?.markCancelled()
-        }
-        return removed
+        guard let position = positions[id.eventKey] else { return nil }
+        return lists[position].cancel(id)
     }
 
     /// Whether the entry named `id` can never run again; true once it is no longer listed.
     func isFinished(_ id: SubscriptionID) -> Bool {
-        snapshot(of: id.eventKey).first(where: id.names)?.isFinished ?? true
+        guard let position = positions[id.eventKey], let index = lists[position].index(of: id) else {
+            return true
+        }
+        return lists[position].entries[index].isFinished
     }
 
     /// Removes the entries of `eventKey` that can never run again (cancelled, fired once, or
@@ -110,10 +109,9 @@ struct SubscriptionRegistry {
         var retired: [AnySubscription] = []
         let positions = eventKey.map { self.positions[$0].map { [$0] } ?? [] } ?? Array(lists.indices)
         for position in positions {
-            lists[position].entries.removeAll { entry in
+            retired += lists[position].removeEntries { entry in
                 guard entry.isOwned(by: owner) else { return false }
                 entry.markCancelled()
-                retired.append(entry)
                 return true
             }
             lists[position].keepBufferAtLeastACacheLine()
@@ -152,9 +150,10 @@ struct SubscriptionRegistry {
     mutating func removeEverything() -> [AnySubscription] {
         var retired: [AnySubscription] = []
         for position in lists.indices {
-            for entry in lists[position].entries { entry.markCancelled() }
-            retired.append(contentsOf: lists[position].entries)
-            lists[position].entries = []
+            retired += lists[position].removeEntries { entry in
+                entry.markCancelled()
+                return true
+            }
         }
         return retired
     }
@@ -166,97 +165,11 @@ struct SubscriptionRegistry {
 
     /// How many entries are listed for `eventKey`, finished or not (for tests and diagnostics).
     func count(of eventKey: ObjectIdentifier) -> Int {
-        snapshot(of: eventKey).count
+        positions[eventKey].map { lists[$0].count } ?? 0
     }
 
     /// How many entries are listed for every type, finished or not (for tests and diagnostics).
     var totalCount: Int {
-        lists.reduce(0) { $0 + $1.entries.count }
-    }
-}
-
-/// The subscriptions of one event type, in subscription order.
-struct SubscriberList {
-    private static let minimumPruneThreshold = 8
-
-    var entries: ContiguousArray<AnySubscription> = []
-    private var pruneThreshold = minimumPruneThreshold
-    /// The protocol-subscription generation the list's adapters were resolved at (0: never).
-    private(set) var protocolGeneration: UInt64 = 0
-
-    /// Swaps the protocol adapters for `adapters` and stamps the list; returns the old ones.
-    mutating func replaceProtocolAdapters(with adapters: [AnySubscription], generation: UInt64)
-        -> [AnySubscription]
-    {
-        var retired: [AnySubscription] = []
-        entries.removeAll { entry in
-            guard entry.tier == 1 else { return false }
-            retired.append(entry)
-            return true
-        }
-        for adapter in adapters { insertInDeliveryOrder(adapter) }
-        keepBufferAtLeastACacheLine()
-        protocolGeneration = generation
-        return retired
-    }
-
-    /// Files `subscription` in delivery order; returns the entries pruned to make room, if any.
-    mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
-        let retired = entries.count >= pruneThreshold ? prune() : []
-        insertInDeliveryOrder(subscription)
-        keepBufferAtLeastACacheLine()
-        return retired
-    }
-
-    /// Keeps the list sorted by descending priority (then tier, then subscription order), so
-    /// that publishing walks it front to back and never sorts. The common case, a priority no
-    /// higher than the last entry's, is an append after one comparison.
-    mutating func insertInDeliveryOrder(_ subscription: AnySubscription) {
-        var index = entries.endIndex
-        while index > entries.startIndex, !entries[index - 1].staysAhead(of: subscription) {
-            index -= 1
-        }
-        entries.insert(subscription, at: index)
-    }
-
-    /// Every publish retains and releases `entries`' buffer, writing the reference count at its
-    /// start. A buffer of at least 64 bytes (a 32-byte header plus four references) keeps that
-    /// word at least a cache line away from any other type's buffer, so publishers of different
-    /// types never bounce one cache line between cores (seen as two-thread publishing that did
-    /// not scale in some runs of eventbench, depending on where malloc put the buffers).
-    mutating func keepBufferAtLeastACacheLine() {
-        if !entries.isEmpty, entries.capacity < 4 {
-            entries.reserveCapacity(4)
-        }
-    }
-
-    /// Moves the finished entries among `limit` entries from `start` to `retired`. Returns how
-    /// many were checked and removed, and whether the check reached the end of the list. The
-    /// buffer is only written (and copied, if a publish holds it) when something is removed.
-    mutating func removeFinished(
-        from start: Int, limit: Int, into retired: inout [AnySubscription]
-    ) -> (checked: Int, removed: Int, reachedEnd: Bool) {
-        guard start < entries.count else { return (0, 0, true) }
-        let end = min(entries.count, start + limit)
-        let reachedEnd = end == entries.count
-        var removed = 0
-        for index in (start..<end).reversed() where entries[index].isFinished {
-            retired.append(entries.remove(at: index))
-            removed += 1
-        }
-        if removed > 0 { keepBufferAtLeastACacheLine() }
-        return (end - start, removed, reachedEnd)
-    }
-
-    /// Removes finished entries and returns them, for release outside the lock.
-    mutating func prune() -> [AnySubscription] {
-        var retired: [AnySubscription] = []
-        entries.removeAll { entry in
-            guard entry.isFinished else { return false }
-            retired.append(entry)
-            return true
-        }
-        pruneThreshold = max(Self.minimumPruneThreshold, entries.count * 2)
-        return retired
+        lists.reduce(0) { $0 + $1.count }
     }
 }

@@ -20,12 +20,15 @@ struct SubscriptionID: Sendable, Hashable {
     let eventKey: ObjectIdentifier
     let address: ObjectIdentifier
     let serial: UInt64
+    /// With the serial, where the entry sorts in its list: its list finds it by binary search.
+    let priority: Int
 
     /// The ID of `entry`, which must already be listed (its serial is set when listed).
     init(_ entry: AnySubscription) {
         eventKey = entry.eventKey
         address = ObjectIdentifier(entry)
         serial = entry.serial
+        priority = entry.priority
     }
 
     func names(_ entry: AnySubscription) -> Bool {

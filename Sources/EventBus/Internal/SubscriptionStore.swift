@@ -12,6 +12,10 @@ final class SubscriptionStore: Sendable {
     /// Set by the first subscription to ``DeadEvent``, never cleared: until then, a publish that
     /// reaches nobody costs one load instead of building a dead event nobody wants.
     private let deadEventsWanted = Atomic<Bool>(false)
+    /// Owner-bound entries by owner, for ``removeAll(ownedBy:eventKey:)`` of every type. Its
+    /// own lock: it is only taken by owner-bound subscribes and by removals of owner-bound
+    /// entries, never by a publish.
+    private let owners = LockedValue(OwnerIndex())
 
     /// Every this many subscribes, one sweep step checks `sweepBudget` entries; see
     /// ``sweepSomeEntries()``.
@@ -72,6 +76,11 @@ final class SubscriptionStore: Sendable {
         if subscription.eventKey == ObjectIdentifier(DeadEvent.self) {
             deadEventsWanted.store(true, ordering: .relaxed)
         }
+        // Indexed before it is listed, so that whatever removes it from its list later finds it
+        // in the index (see OwnerIndex).
+        if subscription.isOwnerBound, let owner = subscription.ownerObject {
+            owners.withLock { $0.insert(subscription, owner: ObjectIdentifier(owner)) }
+        }
         let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
         release(retired)
         if subscribeCount.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sweepInterval == 0 {
@@ -107,7 +116,7 @@ final class SubscriptionStore: Sendable {
 
     func cancel(_ id: SubscriptionID) {
         let retired = withShard(for: id.eventKey) { $0.cancel(id) }
-        retired?.retire()
+        if let retired { release(retired) }
     }
 
     func isFinished(_ id: SubscriptionID) -> Bool {
@@ -124,9 +133,13 @@ final class SubscriptionStore: Sendable {
             let retired = withShard(for: eventKey) { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
             release(retired)
         } else {
-            for shard in shards {
-                let retired = shard.withLock { $0.removeAll(ownedBy: owner) }
-                release(retired)
+            // Only this owner's entries, found through the index: each is cancelled by a binary
+            // search in its list, so the cost follows the owner's subscriptions, not the number
+            // of types on the bus. The serial is read under the shard lock that guards it.
+            let candidates = owners.withLock { $0.entries(of: ObjectIdentifier(owner)) }
+            for entry in candidates where entry.isOwned(by: owner) {
+                let retired = withShard(for: entry.eventKey) { $0.cancel(SubscriptionID(entry)) }
+                if let retired { release(retired) }
             }
         }
     }
@@ -141,11 +154,27 @@ final class SubscriptionStore: Sendable {
         }
     }
 
-    /// Drops the last registry references to retired entries; called with no lock held.
+    /// Drops the last registry references to retired entries; called with no lock held. They
+    /// leave the owner index first, while they are still alive.
     private func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired
+        if entries.contains(where: \.isOwnerBound) {
+            owners.withLock { index in
+                for entry in entries where entry.isOwnerBound { index.remove(entry) }
+            }
+        }
         for entry in entries where entry.isFinished { entry.retire() }
     }
+
+    /// ``release(_:)`` for one entry, without allocating an array on every cancel.
+    private func release(_ retired: consuming AnySubscription) {
+        let entry = consume retired
+        if entry.isOwnerBound { owners.withLock { $0.remove(entry) } }
+        entry.retire()
+    }
+
+    /// Owners with indexed entries (for tests and diagnostics).
+    var indexedOwnerCount: Int { owners.withLock { $0.ownerCount } }
 
     func count(of eventKey: ObjectIdentifier) -> Int {
         withShard(for: eventKey) { $0.count(of: eventKey) }
