@@ -245,7 +245,8 @@ public final class EventBus: Sendable {
     /// Ends every subscription of `owner`, of every event type, protocol subscriptions included.
     ///
     /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
-    /// once this returns. Its cost grows with the number of event types on the bus.
+    /// once this returns. Its cost grows with the number of subscriptions `owner` has, not with
+    /// the number of event types on the bus: the bus keeps an index of owner-bound entries.
     public func unsubscribeAll(for owner: AnyObject) {
         store.removeAll(ownedBy: owner, eventKey: nil)
         protocols.removeAll(ownedBy: owner)

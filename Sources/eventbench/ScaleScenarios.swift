@@ -80,7 +80,8 @@ func unsubscribeAllContenders(options: Options) -> [Contender] {
     for (name, types) in [(Competitor.weakOwner10kTypes, 10_000), (Competitor.weakOwner, 20)] {
         contenders.add(name) {
             let bus = EventBus()
-            forEachManyType(OwnedNoise(bus: bus, owner: noiseOwner), count: options.quick ? types / 10 : types)
+            forEachManyType(
+                OwnedNoise(bus: bus, owner: noiseOwner), count: options.quick ? types / 10 : types)
             return { count in
                 for _ in 0..<count {
                     bus.subscribe(owner: owner) { (owner: Sink, event: Ping) in owner.add(event.value) }

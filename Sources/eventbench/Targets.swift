@@ -103,7 +103,9 @@ enum Targets {
         // (1) Fixed cost.
         check(
             "token-owned publish-1 ≤ 2× direct floor",
-            over(ns(ScenarioName.publish1, Competitor.token), ns(ScenarioName.publish1, Competitor.directFloor)),
+            over(
+                ns(ScenarioName.publish1, Competitor.token), ns(ScenarioName.publish1, Competitor.directFloor)
+            ),
             format: "%.1f×"
         ) { $0 <= 2 }
         check(
@@ -160,7 +162,9 @@ enum Targets {
         ) { $0 < 10_000 }
         check(
             "publish-1 with 10,000 types ≤ 1.25× with 20",
-            over(ns(ScenarioName.manyTypes, Competitor.token10kTypes), ns(ScenarioName.manyTypes, Competitor.token)),
+            over(
+                ns(ScenarioName.manyTypes, Competitor.token10kTypes),
+                ns(ScenarioName.manyTypes, Competitor.token)),
             format: "%.2f×"
         ) { $0 <= 1.25 }
         // (5) Streams.

@@ -26,7 +26,9 @@ func threadRows(threadCount: Int, options: Options, settings: RunSettings) -> [R
                 if kind == Competitor.token {
                     keep.append(bus.subscribe(to: type) { sink.add($0.value) })
                 } else {
-                    bus.subscribe(owner: sink, to: type) { (owner: Sink, event: Event) in owner.add(event.value) }
+                    bus.subscribe(owner: sink, to: type) { (owner: Sink, event: Event) in
+                        owner.add(event.value)
+                    }
                 }
             }
             return { count in

@@ -26,7 +26,9 @@ struct ScaleTests {
 
         // Then exactly the others are listed, highest priority first, in subscription order
         let survivors = entries.indices.filter { $0 % 3 != 0 && $0 % 7 != 0 }
-        let expected = survivors.sorted { ($0 % 3, -$0) > ($1 % 3, -$1) }.map { ObjectIdentifier(entries[$0]) }
+        let expected = survivors.sorted { ($0 % 3, -$0) > ($1 % 3, -$1) }.map {
+            ObjectIdentifier(entries[$0])
+        }
         let listed = sut.snapshot(of: pingKey).filter { !$0.isFinished }.map(ObjectIdentifier.init)
         #expect(listed == expected)
         #expect(sut.count(of: pingKey) == survivors.count)
