@@ -128,4 +128,19 @@ struct ScaleTests {
         #expect(counter.all.isEmpty)
         #expect(sut.store.count(of: ObjectIdentifier(Pong.self)) == 1)
     }
+
+    @Test func typePositionsFindEveryStoredKeyAndNoOther() {
+        // Given 1,000 keys (object addresses stand in for type metadata addresses)
+        var sut = TypePositions()
+        let objects = (0..<1_000).map { _ in Owner() }
+        let absent = Owner()
+
+        // When each is stored with its index (the table grows several times meanwhile)
+        for (index, object) in objects.enumerated() { sut.insert(index, for: ObjectIdentifier(object)) }
+
+        // Then
+        #expect(objects.enumerated().allSatisfy { sut.position(of: ObjectIdentifier($1)) == $0 })
+        #expect(sut.position(of: ObjectIdentifier(absent)) == nil)
+        #expect(sut.count == 1_000)
+    }
 }

@@ -9,7 +9,7 @@
 struct SubscriptionRegistry {
     /// Where each event type's list sits in `lists`. Lists are never removed (a type that had
     /// subscribers keeps an empty list), so positions stay valid.
-    private var positions: [ObjectIdentifier: Int] = [:]
+    private var positions = TypePositions()
     /// The lists in an array rather than as dictionary values: editing one in place is a
     /// single hash lookup, and the sweep walks them by position without hashing at all.
     /// (Mutating through a dictionary's `_modify` allocated coroutine frames on the heap.)
@@ -26,7 +26,7 @@ struct SubscriptionRegistry {
     /// allocates, and a later subscribe or cancel copies the list (copy-on-write) instead of
     /// disturbing a publish that is walking this snapshot.
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
-        guard let position = positions[eventKey] else { return [] }
+        guard let position = positions.position(of: eventKey) else { return [] }
         // Positions always index `lists` (lists are never removed); the unchecked read saves
         // the bounds check on every publish.
         return lists.withUnsafeBufferPointer { $0[position].entries }
@@ -37,7 +37,8 @@ struct SubscriptionRegistry {
     func snapshot(of eventKey: ObjectIdentifier, ifResolvedAt generation: UInt64) -> ContiguousArray<
         AnySubscription
     >? {
-        guard let position = positions[eventKey], lists[position].protocolGeneration == generation
+        guard let position = positions.position(of: eventKey),
+            lists[position].protocolGeneration == generation
         else { return nil }
         return lists[position].entries
     }
@@ -49,7 +50,7 @@ struct SubscriptionRegistry {
     mutating func installProtocolAdapters(
         _ adapters: [AnySubscription], for eventKey: ObjectIdentifier, generation: UInt64
     ) -> [AnySubscription] {
-        let position = positions[eventKey] ?? addList(for: eventKey)
+        let position = positions.position(of: eventKey) ?? addList(for: eventKey)
         guard lists[position].protocolGeneration < generation else { return [] }
         return lists[position].replaceProtocolAdapters(with: adapters, generation: generation)
     }
@@ -60,13 +61,13 @@ struct SubscriptionRegistry {
     mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
         subscription.serial = nextSerial
         nextSerial += 1
-        let position = positions[subscription.eventKey] ?? addList(for: subscription.eventKey)
+        let position = positions.position(of: subscription.eventKey) ?? addList(for: subscription.eventKey)
         return lists[position].add(subscription)
     }
 
     private mutating func addList(for eventKey: ObjectIdentifier) -> Int {
         lists.append(SubscriberList())
-        positions[eventKey] = lists.count - 1
+        positions.insert(lists.count - 1, for: eventKey)
         return lists.count - 1
     }
 
@@ -74,13 +75,14 @@ struct SubscriptionRegistry {
     /// it for release outside the lock. A binary search and a vacated slot (see
     /// ``SubscriberList``), whatever the entry's place in its list.
     mutating func cancel(_ id: SubscriptionID) -> AnySubscription? {
-        guard let position = positions[id.eventKey] else { return nil }
+        guard let position = positions.position(of: id.eventKey) else { return nil }
         return lists[position].cancel(id)
     }
 
     /// Whether the entry named `id` can never run again; true once it is no longer listed.
     func isFinished(_ id: SubscriptionID) -> Bool {
-        guard let position = positions[id.eventKey], let index = lists[position].index(of: id) else {
+        guard let position = positions.position(of: id.eventKey), let index = lists[position].index(of: id)
+        else {
             return true
         }
         return lists[position].entries[index].isFinished
@@ -97,7 +99,7 @@ struct SubscriptionRegistry {
     /// Edits the list of `eventKey` in place, if it has one. Its entries are copied only if a
     /// publish holds a snapshot of them.
     private mutating func updateList(of eventKey: ObjectIdentifier, _ body: (inout SubscriberList) -> Void) {
-        guard let position = positions[eventKey] else { return }
+        guard let position = positions.position(of: eventKey) else { return }
         body(&lists[position])
         lists[position].keepBufferAtLeastACacheLine()
     }
@@ -107,7 +109,8 @@ struct SubscriptionRegistry {
     mutating func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier? = nil) -> [AnySubscription]
     {
         var retired: [AnySubscription] = []
-        let positions = eventKey.map { self.positions[$0].map { [$0] } ?? [] } ?? Array(lists.indices)
+        let positions =
+            eventKey.map { self.positions.position(of: $0).map { [$0] } ?? [] } ?? Array(lists.indices)
         for position in positions {
             retired += lists[position].removeEntries { entry in
                 guard entry.isOwned(by: owner) else { return false }
@@ -165,7 +168,7 @@ struct SubscriptionRegistry {
 
     /// How many entries are listed for `eventKey`, finished or not (for tests and diagnostics).
     func count(of eventKey: ObjectIdentifier) -> Int {
-        positions[eventKey].map { lists[$0].count } ?? 0
+        positions.position(of: eventKey).map { lists[$0].count } ?? 0
     }
 
     /// How many entries are listed for every type, finished or not (for tests and diagnostics).
