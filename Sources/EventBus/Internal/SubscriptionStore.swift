@@ -76,11 +76,7 @@ final class SubscriptionStore: Sendable {
         if subscription.eventKey == ObjectIdentifier(DeadEvent.self) {
             deadEventsWanted.store(true, ordering: .relaxed)
         }
-        // Indexed before it is listed, so that whatever removes it from its list later finds it
-        // in the index (see OwnerIndex).
-        if subscription.isOwnerBound, let owner = subscription.ownerObject {
-            owners.withLock { $0.insert(subscription, owner: ObjectIdentifier(owner)) }
-        }
+        indexOwner(of: subscription)
         let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
         release(retired)
         if subscribeCount.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sweepInterval == 0 {
@@ -154,9 +150,18 @@ final class SubscriptionStore: Sendable {
         }
     }
 
+    /// Files an owner-bound entry in the owner index. Called before the entry is listed, so that
+    /// whatever removes it from its list later finds it in the index (see ``OwnerIndex``).
+    func indexOwner(of subscription: AnySubscription) {
+        if subscription.isOwnerBound, let owner = subscription.ownerObject {
+            owners.withLock { $0.insert(subscription, owner: ObjectIdentifier(owner)) }
+        }
+    }
+
     /// Drops the last registry references to retired entries; called with no lock held. They
-    /// leave the owner index first, while they are still alive.
-    private func release(_ retired: consuming [AnySubscription]) {
+    /// leave the owner index first, while they are still alive. Every path that takes entries
+    /// out of a list ends here.
+    func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired
         if entries.contains(where: \.isOwnerBound) {
             owners.withLock { index in

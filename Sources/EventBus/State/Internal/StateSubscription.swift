@@ -21,6 +21,7 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
     override var subscriberName: String { sink.subscriberName }
     override func isOwned(by candidate: AnyObject) -> Bool { sink.isOwned(by: candidate) }
     override var isOwnerBound: Bool { sink.isOwnerBound }
+    override var ownerObject: AnyObject? { sink.ownerObject }
     override var deliveryKind: SubscriptionInfo.Delivery { sink.deliveryKind }
 
     @discardableResult

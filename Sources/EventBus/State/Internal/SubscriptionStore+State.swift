@@ -16,8 +16,11 @@ extension SubscriptionStore {
     }
 
     func addState<Event>(_ entry: StateEntry<Event>, replaying: Bool) -> Event? {
+        // Indexed by owner before it is listed, and pruned entries leave the index, as in `add`
+        // (issue 12: unsubscribeAll goes through the owner index).
+        indexOwner(of: entry)
         let (replay, retired) = withShard(for: entry.eventKey) { $0.addState(entry, replaying: replaying) }
-        _ = consume retired  // released here, after the unlock
+        release(retired)  // after the unlock
         return replay
     }
 }
