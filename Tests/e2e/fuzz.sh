@@ -140,9 +140,16 @@ checkpoint() {
     local deadline=$((SECONDS + 10))
     until [ "$(tty_size)" = "30 100" ] || ((SECONDS > deadline)); do sleep 0.05; done
     [ "$(tty_size)" = "30 100" ] || fail "tmux did not resize the tty to 100x30"
-    tm send-keys -t fuzz -H 1b # Esc closes the help overlay (and ends any half-read sequence).
-    tm send-keys -t fuzz 1     # The Shop view, where the Login, Profile and Cart panes are.
-    wait_for "Login" || fail "no Shop view at 100x30 (app hung or dead?)"
+    # Esc closes the help overlay (and ends any half-read sequence); 1 is the Shop view, where
+    # the Login, Profile and Cart panes are. Twice if need be: the first Esc may only complete a
+    # sequence the last burst left open.
+    local tries=0
+    until screen | grep -qE "[─━] Login [─━]"; do # The pane's frame, not the help bar's "l Login".
+        ((tries++ < 3)) || fail "no Shop view at 100x30 (app hung or dead?)"
+        tm send-keys -t fuzz -H 1b
+        tm send-keys -t fuzz 1
+        wait_for "Profile"
+    done
     if screen | grep -qF "STEP"; then # Step mode holds events back: go live so they all land.
         tm send-keys -t fuzz s
         wait_for_gone "STEP" || fail "step mode did not end on s"
