@@ -40,6 +40,6 @@ struct ArchiveServiceTests {
         #expect(startedFirst)
         #expect(doneBeforeTime == 0)
         #expect(doneAfterEachStep == Array(1...8))
-        _ = sut
+        sut.stop()
     }
 }

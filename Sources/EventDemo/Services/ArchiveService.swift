@@ -12,14 +12,28 @@ public final class ArchiveService: Sendable {
     public static let workTime = Duration.milliseconds(150)
 
     private let archived = Atomic<Int>(0)
+    private let subscription = LockedValue<SubscriptionToken?>(nil)
 
-    /// Subscribes for as long as the service lives; `clock` times the work (tests pass a
-    /// manual clock, so the queue stays put until they advance it).
+    /// Subscribes for as long as the service lives or until ``stop()``; `clock` times the work
+    /// (tests pass a manual clock, so the queue stays put until they advance it).
     public init(bus: EventBus, clock: any Clock<Duration> = ContinuousClock()) {
-        bus.subscribe(owner: self) { (service: ArchiveService, _: PriceDidTickEvent) async throws in
+        let token = bus.subscribe(owner: self) {
+            (service: ArchiveService, _: PriceDidTickEvent) async throws in
             try await clock.sleep(for: Self.workTime)
             service.archived.add(1, ordering: .relaxed)
         }
+        subscription.withLock { $0 = token }
+    }
+
+    /// Cancels the subscription: queued ticks are dropped and the tick being archived is
+    /// cancelled (its sleep throws). A running handler keeps its owner alive, so a test whose
+    /// clock never moves calls this rather than leave a task waiting forever.
+    public func stop() {
+        let token = subscription.withLock { token in
+            defer { token = nil }
+            return token
+        }
+        token?.cancel()
     }
 
     /// Ticks archived so far.

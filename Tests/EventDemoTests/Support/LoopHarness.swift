@@ -25,6 +25,10 @@ final class LoopHarness {
             clock: clock)
     }
 
+    deinit {
+        services.archive.stop()  // Its clock never moves: end the task waiting on it.
+    }
+
     var bus: EventBus { services.bus }
     var screen: String { sut.render().text }
 
