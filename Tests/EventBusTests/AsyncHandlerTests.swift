@@ -36,8 +36,10 @@ struct AsyncHandlerTests {
 
         // When four threads publish 100 numbered events each
         await Task.detached {
-            DispatchQueue.concurrentPerform(iterations: 4) { thread in
-                for index in 0..<100 { sut.publish(Ping(number: thread * 1_000 + index)) }
+            await onDedicatedThread {
+                DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                    for index in 0..<100 { sut.publish(Ping(number: thread * 1_000 + index)) }
+                }
             }
         }.value
 

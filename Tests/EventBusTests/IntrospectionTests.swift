@@ -61,19 +61,21 @@ struct IntrospectionTests {
         #expect(sut.subscriptionSnapshot()["Ping"]?.first?.delivery == .interceptor)
     }
 
-    @Test func snapshotsAndCountsAreSafeWhileOtherThreadsSubscribeAndPublish() {
+    @Test func snapshotsAndCountsAreSafeWhileOtherThreadsSubscribeAndPublish() async {
         // Given a bus that two threads churn while two others inspect it
         let sut = EventBus()
         let owner = Owner()
         let seen = LockBox(0)
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<300 {
-                switch thread {
-                case 0: sut.subscribe(owner: owner) { (_, _: Ping) in }.cancel()
-                case 1: sut.publish(Ping(number: index))
-                case 2: seen.mutate { $0 += sut.subscriptionSnapshot().count >= 0 ? 1 : 0 }
-                default: seen.mutate { $0 += sut.subscriptionCount(for: Ping.self) >= 0 ? 1 : 0 }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<300 {
+                    switch thread {
+                    case 0: sut.subscribe(owner: owner) { (_, _: Ping) in }.cancel()
+                    case 1: sut.publish(Ping(number: index))
+                    case 2: seen.mutate { $0 += sut.subscriptionSnapshot().count >= 0 ? 1 : 0 }
+                    default: seen.mutate { $0 += sut.subscriptionCount(for: Ping.self) >= 0 ? 1 : 0 }
+                    }
                 }
             }
         }

@@ -218,7 +218,7 @@ struct ProtocolSubscriptionTests {
         #expect(sut.subscriptionCount(for: ItemAdded.self) == 1)
     }
 
-    @Test func matchesStayCorrectWhileSubscriptionsChangeOnOtherThreads() {
+    @Test func matchesStayCorrectWhileSubscriptionsChangeOnOtherThreads() async {
         // Given two stable protocol subscriptions that count what they receive
         let sut = EventBus()
         let shop = LockBox(0)
@@ -228,13 +228,15 @@ struct ProtocolSubscriptionTests {
 
         // When three threads publish while a fourth keeps adding and cancelling protocol
         // subscriptions (each change invalidates every type's cached matches)
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<300 {
-                switch thread {
-                case 0: sut.subscribe(conformingTo: (any ShopEvent).self) { _ in }.cancel()
-                case 1: sut.publish(ItemAdded())
-                case 2: sut.publish(ItemRemoved())
-                default: sut.publish(Ping(number: index))
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<300 {
+                    switch thread {
+                    case 0: sut.subscribe(conformingTo: (any ShopEvent).self) { _ in }.cancel()
+                    case 1: sut.publish(ItemAdded())
+                    case 2: sut.publish(ItemRemoved())
+                    default: sut.publish(Ping(number: index))
+                    }
                 }
             }
         }

@@ -7,24 +7,26 @@ import Testing
 /// ThreadSanitizer in CI.
 @Suite("State: concurrent publishes", .timeLimit(.minutes(1)))
 struct StateConcurrencyTests {
-    @Test func subscribingWhilePublishingNeverMissesAValueOrReplaysAnOldOne() {
+    @Test func subscribingWhilePublishingNeverMissesAValueOrReplaysAnOldOne() async {
         let sut = EventBus()
         let last = 3000
         let subscriptions = LockBox<[LockBox<[Int]>]>([])
         let tokens = LockBox<[SubscriptionToken]>([])
         sut.publishState(Reading(value: 0))
 
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                for value in 1...last { sut.publishState(Reading(value: value)) }
-            } else {
-                for _ in 0..<60 {
-                    let received = LockBox<[Int]>([])
-                    let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
-                        received.mutate { $0.append(value) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    for value in 1...last { sut.publishState(Reading(value: value)) }
+                } else {
+                    for _ in 0..<60 {
+                        let received = LockBox<[Int]>([])
+                        let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
+                            received.mutate { $0.append(value) }
+                        }
+                        subscriptions.mutate { $0.append(received) }
+                        tokens.mutate { $0.append(token) }
                     }
-                    subscriptions.mutate { $0.append(received) }
-                    tokens.mutate { $0.append(token) }
                 }
             }
         }
@@ -36,7 +38,7 @@ struct StateConcurrencyTests {
         #expect(tokens.value.count == 60)
     }
 
-    @Test func concurrentPublishersReachEachSubscriptionOnceInOneOrderWithoutOverlap() {
+    @Test func concurrentPublishersReachEachSubscriptionOnceInOneOrderWithoutOverlap() async {
         let sut = EventBus()
         let inFlight = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
@@ -56,8 +58,10 @@ struct StateConcurrencyTests {
                 inFlight.subtract(1, ordering: .acquiringAndReleasing)
             }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<500 { sut.publishState(Reading(value: thread * 1000 + index)) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<500 { sut.publishState(Reading(value: thread * 1000 + index)) }
+            }
         }
         token.cancel()
 
@@ -75,15 +79,17 @@ struct StateConcurrencyTests {
         #expect(values.last == sut.currentState(of: Reading.self)?.value)
     }
 
-    @Test func everySubscriptionSeesTheSameOrder() {
+    @Test func everySubscriptionSeesTheSameOrder() async {
         let sut = EventBus()
         let logs = (0..<3).map { _ in LockBox<[Int]>([]) }
         let tokens = logs.map { log in
             sut.states(of: Reading.self).subscribe { reading in log.mutate { $0.append(reading.value) } }
         }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<300 { sut.publishState(Reading(value: thread * 1000 + index)) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<300 { sut.publishState(Reading(value: thread * 1000 + index)) }
+            }
         }
         tokens.forEach { $0.cancel() }
 

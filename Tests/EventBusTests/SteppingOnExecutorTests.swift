@@ -126,8 +126,10 @@ struct SteppingOnExecutorTests {
             }
         }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for number in 0..<250 { sut.publish(Ping(number: thread * 1000 + number)) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for number in 0..<250 { sut.publish(Ping(number: thread * 1000 + number)) }
+            }
         }
 
         await waitUntil { delivered.load(ordering: .relaxed) == 1000 }

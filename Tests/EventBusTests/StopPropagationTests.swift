@@ -84,7 +84,7 @@ struct StopPropagationTests {
         withExtendedLifetime((token, tap)) {}
     }
 
-    @Test func stoppingOnOneThreadNeverStopsAnotherThreadsPublish() {
+    @Test func stoppingOnOneThreadNeverStopsAnotherThreadsPublish() async {
         // Given an interceptor that stops odd events only, and a counter behind it
         let sut = EventBus()
         let passed = LockBox(0)
@@ -92,8 +92,10 @@ struct StopPropagationTests {
         let counter = sut.subscribe(to: Ping.self) { _ in passed.mutate { $0 += 1 } }
 
         // When four threads publish odd and even events at the same time
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<500 { sut.publish(Ping(number: index * 4 + thread)) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<500 { sut.publish(Ping(number: index * 4 + thread)) }
+            }
         }
 
         // Then exactly the even ones got through

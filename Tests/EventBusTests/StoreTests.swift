@@ -95,7 +95,7 @@ struct StoreTests {
         tap.cancel()
     }
 
-    @Test func concurrentDispatchesAreAllReducedOneAtATime() {
+    @Test func concurrentDispatchesAreAllReducedOneAtATime() async {
         let bus = EventBus()
         let inReducer = LockBox(0)
         let overlaps = LockBox(0)
@@ -108,8 +108,10 @@ struct StoreTests {
         let lastSeen = LockBox<[Int]>([])
         let token = sut.states.select(\.itemCount).subscribe { count in lastSeen.mutate { $0.append(count) } }
 
-        DispatchQueue.concurrentPerform(iterations: 4) { thread in
-            for index in 0..<250 { sut.dispatch(.add("\(thread)-\(index)")) }
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<250 { sut.dispatch(.add("\(thread)-\(index)")) }
+            }
         }
         token.cancel()
 

@@ -69,7 +69,7 @@ struct StressTests {
         let afterCancel = Tally()
         let received = Tally()
         var kept: [SubscriptionToken] = []
-        var doomed: [(SubscriptionToken, LockBox<Bool>)] = []
+        var doomed: [(SubscriptionToken, LockBox<Bool>, DispatchQueue)] = []
         for index in 0..<8 {
             let lastSeen = LockBox([Int](repeating: -1, count: publishers))
             let cancelled = index.isMultiple(of: 2) ? nil : LockBox(false)
@@ -82,16 +82,25 @@ struct StressTests {
                 }
                 if cancelled == nil { received.add() }
             }
-            if let cancelled { doomed.append((token, cancelled)) } else { kept.append(token) }
+            if let cancelled {
+                doomed.append((token, cancelled, queues[index % 2]))
+            } else {
+                kept.append(token)
+            }
         }
         let cancellations = doomed
 
         await onDedicatedThread {
             DispatchQueue.concurrentPerform(iterations: publishers + 1) { thread in
                 guard thread < publishers else {
-                    for (token, flag) in cancellations {
-                        token.cancel()
-                        flag.value = true  // set once cancel() has returned
+                    // Cancelled on the handler's own queue, where the docs promise no window: from
+                    // another thread, a delivery that had passed its cancellation check may still
+                    // finish after cancel() returns, and it read the flag set after it (1 run in 3).
+                    for (token, flag, queue) in cancellations {
+                        queue.sync {
+                            token.cancel()
+                            flag.value = true  // set once cancel() has returned
+                        }
                     }
                     return
                 }

@@ -36,14 +36,16 @@ struct SubscribeOnceTests {
         #expect(owner.log.all.isEmpty)
     }
 
-    @Test func deliversExactlyOnceWhenPublishedConcurrently() {
+    @Test func deliversExactlyOnceWhenPublishedConcurrently() async {
         for _ in 0..<50 {
             let sut = EventBus()
             let owner = Owner()
             sut.subscribeOnce(owner: owner) { (owner, _: Ping) in owner.log.append("ping") }
 
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
-                sut.publish(Ping())
+            await onDedicatedThread {
+                DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                    sut.publish(Ping())
+                }
             }
 
             #expect(owner.log.count == 1)

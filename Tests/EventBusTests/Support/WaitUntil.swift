@@ -13,5 +13,8 @@ func waitUntil(
         await Task.yield()
         try? await Task.sleep(for: .milliseconds(1))
     }
+    // The deadline is wall time, which passes while this task waits for a thread of a busy
+    // pool: the condition may have come true meanwhile, so ask it once more before failing.
+    if await condition() { return }
     Issue.record("condition not met within \(timeout)", sourceLocation: sourceLocation)
 }
