@@ -48,8 +48,9 @@ struct AppModelTests {
         }
     }
 
-    @Test func listsTheLoyaltyErrorUnderItsOrderWhileThePanesStillUpdate() {
-        onLoop {
+    @Test func listsTheLoyaltyErrorUnderItsOrderWhileThePanesStillUpdate() async {
+        // The checkout runs on background threads: the loop waits for it off the pool.
+        let (log, screen) = await onLoopThread {
             let harness = LoopHarness()
             harness.bus.publish(
                 UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
@@ -58,19 +59,19 @@ struct AppModelTests {
 
             harness.press(.character("c"))
             harness.drain(until: { harness.sut.cart.state.lastOrder != nil })
-
-            let log = harness.sut.eventLog.entries
-            let order = log.firstIndex { $0.typeName == "CheckoutDidCompleteEvent" && $0.failure == nil }
-            let failure = log.firstIndex { $0.failure != nil }
-            #expect(order.map { $0 + 1 } == failure)
-            #expect(log[failure ?? 0].failure == "no loyalty card for alice")
-            #expect(harness.screen.contains("✗ LoyaltyService threw   no loyalty card for alice"))
-            #expect(harness.screen.contains("✓ Order #1001 placed"))
+            return (harness.sut.eventLog.entries, harness.screen)
         }
+
+        let order = log.firstIndex { $0.typeName == "CheckoutDidCompleteEvent" && $0.failure == nil }
+        let failure = log.firstIndex { $0.failure != nil }
+        #expect(order.map { $0 + 1 } == failure)
+        #expect(log[failure ?? 0].failure == "no loyalty card for alice")
+        #expect(screen.contains("✗ LoyaltyService threw   no loyalty card for alice"))
+        #expect(screen.contains("✓ Order #1001 placed"))
     }
 
-    @Test func showsTheAuditsVetoInTheCartAndTheLog() {
-        onLoop {
+    @Test func showsTheAuditsVetoInTheCartAndTheLog() async {
+        let (screen, itemCount) = await onLoopThread {
             let harness = LoopHarness()
             harness.bus.publish(
                 UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
@@ -79,11 +80,12 @@ struct AppModelTests {
 
             harness.press(.character("c"))
             harness.drain(until: { harness.sut.cart.state.vetoReason != nil })
-
-            #expect(harness.screen.contains("✗ Checkout refused: over the €100.00 limit"))
-            #expect(harness.screen.contains("stop: AuditService"))
-            #expect(harness.sut.cart.state.itemCount == 5)
+            return (harness.screen, harness.sut.cart.state.itemCount)
         }
+
+        #expect(screen.contains("✗ Checkout refused: over the €100.00 limit"))
+        #expect(screen.contains("stop: AuditService"))
+        #expect(itemCount == 5)
     }
 
     @Test func changesNothingUntilTheLoopDrains() {

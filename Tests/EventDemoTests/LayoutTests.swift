@@ -12,17 +12,19 @@ struct LayoutTests {
         }
     }
 
-    @Test func lays120x40OutWithABusyCart() {
-        onLoop {
+    @Test func lays120x40OutWithABusyCart() async {
+        // The login runs on background threads: the loop waits for it off the pool.
+        let screen = await onLoopThread {
             let harness = LoopHarness(size: Size(width: 120, height: 40))
 
             harness.press(.character("l"))
             harness.settle()
             harness.press(.character("a"), .character("a"), .character("a"), .character("a"))
             harness.drain()
-
-            assertGolden(harness.screen, named: "screen-120x40-logged-in-cart")
+            return harness.screen
         }
+
+        assertGolden(screen, named: "screen-120x40-logged-in-cart")
     }
 
     @Test func showsTheTooSmallScreenBelow80x24() {
@@ -65,9 +67,9 @@ struct LayoutTests {
         }
     }
 
-    @Test func drawsEveryPaneInASCIIWhenTheLocaleCannotEncodeUnicode() {
+    @Test func drawsEveryPaneInASCIIWhenTheLocaleCannotEncodeUnicode() async {
         // Issue 7, bug 5: in LANG=C the frames and the € sign drew as blanks.
-        onLoop {
+        let (allASCII, screen) = await onLoopThread {
             let harness = LoopHarness(size: Size(width: 100, height: 30))
             harness.sut.charset = .ascii
 
@@ -76,10 +78,11 @@ struct LayoutTests {
             harness.press(.character("a"), .character("a"), .character("a"))
             harness.drain()
             let frame = harness.sut.render()
-
-            #expect(frame.rows.joined().allSatisfy { $0.character.isASCII })
-            assertGolden(harness.screen, named: "screen-100x30-ascii")
+            return (frame.rows.joined().allSatisfy { $0.character.isASCII }, harness.screen)
         }
+
+        #expect(allASCII)
+        assertGolden(screen, named: "screen-100x30-ascii")
     }
 
     @Test func treatsOneColumnShortAsTooSmall() {
