@@ -48,6 +48,20 @@ struct AppModelTests {
         }
     }
 
+    @Test func aProfileThatOvertakesItsLoginStaysShown() {
+        // Bug: the fetch starts inside the login's publish, so under load the profile's delivery
+        // was queued before the login's and the pane went back to "Loading profile…" for good.
+        onLoop {
+            let harness = LoopHarness(background: HeldBackground().background)  // No second fetch.
+
+            harness.bus.publish(ProfileDidLoadEvent(profile: Fixtures.profile))
+            harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
+            harness.drain()
+
+            #expect(harness.sut.profile.state == .loaded(Fixtures.profile))
+        }
+    }
+
     @Test func listsTheLoyaltyErrorUnderItsOrderWhileThePanesStillUpdate() async {
         // The checkout runs on background threads: the loop waits for it off the pool.
         let (log, screen) = await onLoopThread {

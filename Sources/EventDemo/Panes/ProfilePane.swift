@@ -20,7 +20,10 @@ public final class ProfilePane {
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: UserDidLoginEvent) in
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLoginEvent) in
+            // ProfileService starts the fetch from inside the login's publish, and the bus orders
+            // deliveries per subscription, not across them: the profile may arrive first.
+            if case .loaded(let profile) = pane.state, profile.user == event.user { return }
             pane.state = .loading
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: ProfileDidLoadEvent) in
