@@ -47,8 +47,8 @@ struct NestedPublishTests {
         let owner = Owner(log: log)
         // Alternates between two buses: the depth is the thread's, not one bus's.
         for (bus, other) in [(first, second), (second, first)] {
-            bus.subscribe(owner: owner) { (owner, event: Level) in
-                if event.number < 1_000 { other.publish(Level(number: event.number + 1)) }
+            bus.subscribe(owner: owner) { [weak other] (owner, event: Level) in
+                if event.number < 1_000 { other?.publish(Level(number: event.number + 1)) }
                 if event.number == 1_000 { owner.log.append("reached") }
             }
         }
@@ -56,6 +56,7 @@ struct NestedPublishTests {
         first.publish(Level(number: 1))
 
         #expect(log.all == ["reached"])
+        withExtendedLifetime(second) {}  // The handlers hold the other bus weakly.
     }
 
     /// Given: a bus where the handler of `Level(n)` logs, publishes `Level(n + 1)` up to

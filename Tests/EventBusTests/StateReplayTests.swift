@@ -87,9 +87,9 @@ struct StateReplayTests {
     @Test func handlerThatPublishesStateSeesTheNestedValueAfterItReturns() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        sut.states(of: Reading.self).subscribe(owner: owner) { [weak sut] owner, reading in
             owner.log.append("begin \(reading.value)")
-            if reading.value == 1 { sut.publishState(Reading(value: 2)) }
+            if reading.value == 1 { sut?.publishState(Reading(value: 2)) }
             owner.log.append("end \(reading.value)")
         }
 

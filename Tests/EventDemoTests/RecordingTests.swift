@@ -70,8 +70,8 @@ struct RecordingTests {
         let bus = EventBus()
         let sut = try RecordingWriter(path: path)
         let token = sut.attach(to: bus)
-        bus.subscribe(owner: sut) { (_, _: LoginDidStartEvent) in
-            bus.publish(LoginDidCancelEvent(username: "alice"))
+        bus.subscribe(owner: sut) { [weak bus] (_, _: LoginDidStartEvent) in
+            bus?.publish(LoginDidCancelEvent(username: "alice"))
         }
 
         bus.publish(LoginDidStartEvent(username: "alice"))
