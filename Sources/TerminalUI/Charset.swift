@@ -10,6 +10,11 @@ public enum Charset: Equatable, Sendable {
     /// ASCII only: box drawing becomes `+-|`, `€` becomes `EUR`, bullets `*`, arrows `>`.
     case ascii
 
+    /// Whether `character` can be drawn in this charset without falling back to `?`.
+    public func canShow(_ character: Character) -> Bool {
+        self == .unicode || character.isASCII || Self.asciiStandIns[character] != nil
+    }
+
     /// What `character` is drawn as: itself, or its ASCII stand-in (`?` when there is none).
     public func shown(_ character: Character) -> String {
         guard self == .ascii, !character.isASCII else { return String(character) }
@@ -23,10 +28,12 @@ public enum Charset: Equatable, Sendable {
         "┏": "+", "┓": "+", "┗": "+", "┛": "+", "━": "=", "┃": "|",
         "┌": "+", "┐": "+", "└": "+", "┘": "+",
         // Money and marks.
-        "€": "EUR", "×": "x", "·": "-", "…": "~",
+        "€": "EUR", "×": "x", "·": "-", "…": "~", "–": "-", "—": "-",
         "●": "*", "○": "o", "◆": "*", "◌": "*", "•": "*", "✓": "*", "✗": "x",
         "▸": ">", "➜": ">", "→": ">", "←": "<", "↑": "^", "↓": "v",
         // Replay and recording badges.
         "▶": ">", "■": "#", "⏯": ">",
+        // Ticker directions and step-mode marks.
+        "▲": "^", "▼": "v", "␣": "_", "‖": "|",
     ]
 }
