@@ -70,6 +70,8 @@ struct FlashTests {
             #expect(Self.frameStyle("Profile", in: harness) == lit)
             #expect(Self.frameStyle("Cart", in: harness) != lit)
             #expect(harness.sut.nextDeadline() == Self.start + PaneFlashes.duration)
+            background.releaseAll()  // Held work holds the services: let it finish, no cycle left.
+            harness.settle()
         }
     }
 
