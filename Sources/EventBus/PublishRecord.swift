@@ -84,7 +84,7 @@ extension PublishRecord {
         public let subscriberName: String
         /// Where its handler would have run, as in ``Recipient/executorLabel``.
         public let executorLabel: String
-        /// The chain step that skipped the value: `skipRepeats`, `skipRepeats (automatic)`,
+        /// The chain step that skipped the value: `skipRepeats`, `automatic skipRepeats`,
         /// `skipRepeats(by:)`, `skip(when:)`, `only(when:)` or `filter`.
         public let reason: String
 

@@ -86,7 +86,7 @@ struct StateAutomaticSkipTests {
         #expect(
             skips.value == [
                 PublishRecord.Skip(
-                    subscriberName: "Owner", executorLabel: "publisher", reason: "skipRepeats (automatic)")
+                    subscriberName: "Owner", executorLabel: "publisher", reason: "automatic skipRepeats")
             ])
     }
 

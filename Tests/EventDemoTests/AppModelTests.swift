@@ -41,7 +41,7 @@ struct AppModelTests {
             harness.drain()
 
             #expect(harness.sut.login.state == .loggedOut)
-            #expect(harness.sut.profile.state == .empty)
+            #expect(harness.sut.profile?.state == .empty)
             #expect(!harness.screen.contains("Signing in"))
             #expect(harness.screen.contains("○ signed out"))
             #expect(harness.screen.contains("AuthService ➜ LoginDidCancelEvent ➜ LoginPane on main-loop"))
@@ -136,9 +136,12 @@ struct AppModelTests {
             harness.drain()
 
             let types = harness.sut.eventLog.entries.map(\.typeName)
-            #expect(types == ["CartDidUpdateEvent", "CartDidUpdateEvent"])
+            // Each key dispatches an action; the store then publishes the cart (nested, so newer).
+            #expect(types == ["CartDidUpdateEvent", "CartAction", "CartDidUpdateEvent", "CartAction"])
             #expect(harness.sut.eventLog.entries.first?.summary == "empty cart")
-            #expect(harness.screen.contains("CartService ➜ CartDidUpdateEvent ➜ CartPane on main-loop"))
+            #expect(
+                harness.screen.contains(
+                    "CartService ➜ CartDidUpdateEvent ➜ ProfilePane, CartPane on main-loop"))
         }
     }
 
@@ -158,11 +161,11 @@ struct AppModelTests {
         onLoop {
             let harness = LoopHarness()
             harness.press(.character("l"))
-            harness.drain { if case .loaded = harness.sut.profile.state { true } else { false } }
+            harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
 
             harness.press(.character("a"), .character("c"))
             harness.drain {
-                if case .loaded(let profile) = harness.sut.profile.state {
+                if case .loaded(let profile) = harness.sut.profile?.state {
                     profile.loyaltyPoints > 420
                 } else {
                     false
@@ -180,13 +183,13 @@ struct AppModelTests {
         onLoop {
             let harness = LoopHarness()
             harness.press(.character("l"))
-            harness.drain { if case .loaded = harness.sut.profile.state { true } else { false } }
+            harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
 
             harness.press(.character("l"))
             harness.drain()
 
             #expect(harness.sut.login.state == .loggedOut)
-            #expect(harness.sut.profile.state == .empty)
+            #expect(harness.sut.profile?.state == .empty)
         }
     }
 
@@ -219,6 +222,7 @@ struct AppModelTests {
     @Test func ignoresUnknownKeys() {
         onLoop {
             let harness = LoopHarness()
+            harness.drain()  // the panes' replayed state (the empty cart) lands first
             let before = harness.screen
 
             harness.press(.character("z"), .control("b"), .pageDown, .character("€"))

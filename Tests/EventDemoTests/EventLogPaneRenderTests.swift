@@ -105,4 +105,22 @@ struct EventLogPaneRenderTests {
         )
         #expect(entries[3].flowDescription == "? ➜ DebugPingEvent ➜ no subscribers (dead event)")
     }
+
+    @Test func marksSkippedStateDeliveriesWithTheStepThatSkippedThem() {
+        let skip = { (name: String, reason: String) in
+            PublishRecord.Skip(subscriberName: name, executorLabel: "main-loop", reason: reason)
+        }
+        var allSkipped = entry(6, "CartDidUpdateEvent", "CartService", "empty cart", reached: 0, on: [])
+        allSkipped.skips = [skip("ProfilePane", "skipRepeats"), skip("CartPane", "automatic skipRepeats")]
+        var oneSkipped = entry(
+            5, "CartDidUpdateEvent", "CartService", "1 item, €4.20", reached: 1,
+            on: [("CartPane", "main-loop")])
+        oneSkipped.skips = [skip("ProfilePane", "skipRepeats")]
+
+        assertGolden(render([allSkipped, oneSkipped], width: 80), named: "event-log-skips-80-columns")
+        #expect(
+            oneSkipped.flowDescription
+                == "CartService ➜ CartDidUpdateEvent ➜ CartPane on main-loop; skipped: ProfilePane (skipRepeats)"
+        )
+    }
 }

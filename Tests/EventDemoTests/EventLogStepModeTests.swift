@@ -33,7 +33,7 @@ struct EventLogStepModeTests {
 
             #expect(harness.sut.cart.state.items.count == 1)
             #expect(harness.sut.ticker.state.shownCount == 1)
-            #expect(harness.sut.eventLog.waitingCount == 8)  // Seven ticks and the cart update.
+            #expect(harness.sut.eventLog.waitingCount == 9)  // Seven ticks, the cart action and the cart.
         }
     }
 

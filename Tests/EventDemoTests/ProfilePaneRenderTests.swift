@@ -29,4 +29,20 @@ struct ProfilePaneRenderTests {
 
         #expect(text.contains("Last login  first visit"))
     }
+
+    @Test func showsTheCartCountAndHowOftenItArrived() {
+        let text = Fixtures.render(width: 40, height: 6) { buffer, rect in
+            ProfilePane.render(
+                .loaded(Fixtures.profile), cart: ProfileCartLine(itemCount: 3, updates: 2), focused: false,
+                timeFormat: Fixtures.utc, into: &buffer, in: rect)
+        }
+        assertGolden(text, named: "profile-loaded-cart")
+    }
+
+    @Test func saysHowToReopenWhenClosed() {
+        let text = Fixtures.render(width: 40, height: 6) { buffer, rect in
+            ProfilePane.renderClosed(focused: false, into: &buffer, in: rect)
+        }
+        assertGolden(text, named: "profile-closed")
+    }
 }

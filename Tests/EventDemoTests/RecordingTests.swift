@@ -13,6 +13,7 @@ struct RecordingTests {
         UserDidLogoutEvent(user: Fixtures.alice),
         ProfileDidLoadEvent(profile: Fixtures.profile),
         CartDidUpdateEvent(items: [CartService.catalog[0], CartService.catalog[2]]),
+        CartAction.add(CartService.catalog[0]),
         CheckoutRequestedEvent(itemCount: 2, total: Money(cents: 5290)),
         CheckoutVetoedEvent(reason: "over the €100.00 limit"),
         CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 5290)),

@@ -253,6 +253,26 @@ checkout_shows_the_loyalty_error_in_red() {
         tm capture-pane -p -e -t "$SESSION" | grep -F "LoyaltyService threw" | grep -qE $'\e\\[[0-9;]*41m'
 }
 
+# Removing from the (now empty) cart publishes the unchanged cart state: the profile pane's
+# select(\.itemCount).skipRepeats() and the cart pane's automatic skip both hold it back, and
+# the log shows the skip with its reason instead of a delivery.
+skipped_state_deliveries_are_marked_in_the_log() {
+    tm send-keys -t "$SESSION" r
+    wait_for "skip: skipRepeats" "➜ nobody; skipped: ProfilePane (skipRepeats)"
+}
+
+# p closes the profile pane: its subscriptions go at once (the next cart state reaches the cart
+# pane alone). p again opens a new pane that shows the user's profile and the cart from the
+# bus's replayed values, without any request to a service.
+profile_pane_closes_and_reopens_from_replayed_state() {
+    tm send-keys -t "$SESSION" p
+    wait_for "Profile (closed)" || return 1
+    tm send-keys -t "$SESSION" a
+    wait_for "➜ CartService ➜ CartDidUpdateEvent ➜ CartPane on main-loop" || return 1
+    tm send-keys -t "$SESSION" p
+    wait_for "Alice Martin" "Cart        1 item, 1 update" && ! screen | grep -qF "Profile (closed)"
+}
+
 q_exits_zero_and_restores_the_terminal() {
     tm send-keys -t "$SESSION" q
     wait_for_file "$WORK/main.stty" &&
@@ -414,7 +434,7 @@ bad_recordings_are_refused_with_one_line_naming_file_and_line() {
 
 record_writes_one_json_line_per_publish() {
     "$BIN" --headless --keys "a a x" --record "$WORK/recorded.jsonl" >/dev/null 2>"$WORK/record.err" &&
-        [ "$(wc -l <"$WORK/recorded.jsonl")" = 4 ] &&
+        [ "$(wc -l <"$WORK/recorded.jsonl")" = 7 ] && # header, then per key a CartAction and the cart's state
         grep -qF '"type":"CartDidUpdateEvent","publisher":"CartService","payload":{"items":[]}' "$WORK/recorded.jsonl" &&
         # Not grep -q: quitting at the first match makes the app's next write a SIGPIPE (141),
         # which pipefail reports, once the screen no longer fits in one 4 KB stdio buffer.
@@ -440,6 +460,10 @@ check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
 check "the audit vetoes a checkout over the limit (stop propagation)" audit_vetoes_a_large_checkout
 check "checkout completes while the loyalty handler's error shows in the log, in red" \
     checkout_shows_the_loyalty_error_in_red
+check "a state delivery skipped by skipRepeats is marked in the log with its reason" \
+    skipped_state_deliveries_are_marked_in_the_log
+check "p closes the profile pane and reopens it with user and cart from replayed state" \
+    profile_pane_closes_and_reopens_from_replayed_state
 check "idle CPU is zero once the delivery flashes are over" idle_cpu_is_zero_after_animations
 check "F2 switches to the Flow view" f2_shows_the_flow_view
 check "ticker bursts are paced: one tick per half second, backlog and drops live" \

@@ -67,7 +67,7 @@ public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
     /// when it applies.
     func buildChain(endingIn delivery: @escaping StateStage<Output>) -> StateStage<State> {
         guard automaticallySkipsRepeats, !hasSkipRepeats, let equality else { return makeChain(delivery) }
-        return adding(skipStep: "skipRepeats (automatic)", skipsRepeats: true, isSkipped: equality)
+        return adding(skipStep: "automatic skipRepeats", skipsRepeats: true, isSkipped: equality)
             .makeChain(delivery)
     }
 

@@ -97,8 +97,8 @@ enum Chrome {
     ///
     /// Each view shows its own keys (every key works in every view). In step mode the bar starts
     /// with the step key and how many records wait. When the row is too narrow for every button
-    /// (80 columns), the least used go first: `x` and `Tab`, then `r` and `c`; the help overlay
-    /// lists them all.
+    /// (80 columns), the least used go first: `Tab`, then `x` and `p`, then `r` and `c`; the help
+    /// overlay lists them all.
     static func helpButtons(
         loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), in rect: Rect
     ) -> [HelpButton] {
@@ -115,7 +115,8 @@ enum Chrome {
         case .shop:
             keys += [
                 login, add, (.character("r"), "r", "Remove", 1), (.character("c"), "c", "Checkout", 1),
-                (.character("x"), "x", "Clear", 2), (.tab, "Tab", "Focus", 2),
+                (.character("x"), "x", "Clear", 2), (.character("p"), "p", "Profile", 2),
+                (.tab, "Tab", "Focus", 3),
             ]
         case .flow:
             keys.append((.character("t"), "t", "Ticker burst", 0))
@@ -129,7 +130,7 @@ enum Chrome {
         func width(_ entries: [(Key, String, String, Int)]) -> Int {
             entries.reduce(1) { $0 + $1.1.count + $1.2.count + 3 }
         }
-        for rank in [2, 1] where width(keys) > rect.width {
+        for rank in [3, 2, 1] where width(keys) > rect.width {
             keys.removeAll { $0.3 == rank }
         }
         var x = rect.x + 1
@@ -160,6 +161,7 @@ enum Chrome {
         ("r", "remove one of the selected cart line"),
         ("c", "check out (signed in, non-empty cart)"),
         ("x", "clear the cart"),
+        ("p", "close / reopen the profile pane (reopened: replays state)"),
         ("t", "ticker burst: 8 prices at once (hold for more); its pane is paced"),
         ("s", "step mode for the event log: ␣ lets the next event in"),
         ("1 2 3", "views: Shop, Flow (back-pressure), Bus (live map); F1-F3 too"),

@@ -5,9 +5,13 @@ extension DemoApp {
     func renderShop(_ layout: AppLayout, into buffer: inout ScreenBuffer) {
         LoginPane.render(
             login.state, focused: focus == .login, timeFormat: timeFormat, into: &buffer, in: layout.login)
-        ProfilePane.render(
-            profile.state, focused: focus == .profile, timeFormat: timeFormat, into: &buffer,
-            in: layout.profile)
+        if let profile {
+            ProfilePane.render(
+                profile.state, cart: profile.cart, focused: focus == .profile, timeFormat: timeFormat,
+                into: &buffer, in: layout.profile)
+        } else {
+            ProfilePane.renderClosed(focused: false, into: &buffer, in: layout.profile)
+        }
         CartPane.render(cart.state, focused: focus == .cart, into: &buffer, in: layout.cart)
         renderEventLog(in: layout.eventLog, into: &buffer)
         Self.drawFlashes(

@@ -23,8 +23,8 @@ public final class DemoApp {
 
     /// Login pane.
     public let login: LoginPane
-    /// Profile pane.
-    public let profile: ProfilePane
+    /// Profile pane, or `nil` while closed (`p` toggles it).
+    public private(set) var profile: ProfilePane?
     /// Cart pane.
     public let cart: CartPane
     /// Event log pane.
@@ -62,6 +62,7 @@ public final class DemoApp {
     private var deliveryTap: SubscriptionToken?
 
     let services: DemoServices
+    private let executor: MainLoopExecutor
     /// The archive whose async handler's queue the Flow view shows.
     var archive: ArchiveService { services.archive }
     /// The bus the panes subscribe to: the services' bus, or a replay's own.
@@ -82,6 +83,7 @@ public final class DemoApp {
         self.services = services
         let bus = bus ?? services.bus
         self.bus = bus
+        self.executor = executor
         self.size = size
         self.timeFormat = timeFormat
         login = LoginPane(bus: bus, executor: executor)
@@ -114,6 +116,7 @@ public final class DemoApp {
         switch key {
         case .character("q"): wantsToQuit = true
         case .character("?"): showsHelp.toggle()
+        case .character("p"): toggleProfile()
         case .escape: showsHelp = false
         case .character("l"): services.auth.toggle()
         case .character("a"): services.cart.add()
@@ -148,6 +151,18 @@ public final class DemoApp {
         }
     }
 
+    /// Closes the profile pane (its subscriptions end with it at once) or opens a new one, which
+    /// subscribes afresh and gets the user, profile and cart from the bus's current values.
+    private func toggleProfile() {
+        if let closing = profile {
+            bus.unsubscribeAll(for: closing)
+            profile = nil
+            if focus == .profile { focus = .cart }
+        } else {
+            profile = ProfilePane(bus: bus, executor: executor)
+        }
+    }
+
     private func checkout() {
         guard case .loggedIn = login.state else {
             notice = "Log in first (press l): checkout needs a signed-in user"
@@ -163,6 +178,7 @@ public final class DemoApp {
 
     /// Gives `pane` the focus (a click on it).
     func focus(_ pane: Focus) {
+        if pane == .profile, profile == nil { return }  // a closed pane takes no focus
         focus = pane
     }
 
@@ -178,6 +194,7 @@ public final class DemoApp {
         let order = view.focusOrder
         let index = order.firstIndex(of: focus) ?? 0
         focus = order[(index + step + order.count) % order.count]
+        if focus == .profile, profile == nil { moveFocus(by: step) }  // a closed pane takes no focus
     }
 
     /// Moves within the focused pane: the cart's selection, the log's or the map's scrolling.

@@ -16,3 +16,16 @@ extension EventBus {
         }
     }
 }
+
+extension StateQuery {
+    /// Subscribes a `@MainLoop` owner to this state query, delivered on `executor`: the replayed
+    /// value first (queued like any other), then every value that passes the chain.
+    @discardableResult
+    func subscribeOnLoop<Owner: AnyObject & Sendable>(
+        owner: Owner, on executor: MainLoopExecutor, handler: @escaping @MainLoop (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        subscribe(owner: owner, on: executor) { owner, value in
+            MainLoop.assumeIsolated { handler(owner, value) }
+        }
+    }
+}

@@ -29,7 +29,7 @@ public struct CartState: Equatable, Sendable {
     public var itemCount: Int { CartDidUpdateEvent(items: items).itemCount }
 }
 
-/// The cart pane: follows `CartService`'s events.
+/// The cart pane: follows the cart store's state and the checkout events.
 @MainLoop
 public final class CartPane {
     /// The current state.
@@ -37,7 +37,9 @@ public final class CartPane {
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CartDidUpdateEvent) in
+        // The cart store's state: replayed at once, then every change (an unchanged cart, say
+        // after clearing an empty one, is skipped as a repeat).
+        bus.states(of: CartDidUpdateEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
             pane.state.items = event.items
             pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
             if !event.items.isEmpty { pane.state.lastOrder = nil }

@@ -43,11 +43,22 @@ extension EventLogPane {
             x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
             x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
             let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
+            let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
             x = cell(
-                reached, columns.subscribers, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.title,
-                &buffer, inside)
+                reached, columns.subscribers, x, y, isDead ? Theme.warning : Theme.title, &buffer, inside)
             let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
-            if let consumer = entry.consumedBy {
+            if !entry.skips.isEmpty {
+                // Skipped deliveries in their own colour: the step that skipped them when nothing
+                // else ran, otherwise how many (the status line names them all, with reasons).
+                let reason = entry.skips[0].reason.replacingOccurrences(of: "automatic ", with: "")
+                let count = entry.skips.count
+                let ran = entry.reachedCount == 0 ? "" : "\(ranOn), "
+                let skipped =
+                    entry.reachedCount == 0
+                    ? (count == 1 ? "skip: \(reason)" : "\(count) skip: \(reason)") : "\(count) skipped"
+                let end = buffer.write(ran, column: x, row: y, style: Theme.executor, clip: inside)
+                _ = cell(skipped, columns.ranOn - ran.count, end, y, Theme.busy, &buffer, inside)
+            } else if let consumer = entry.consumedBy {
                 _ = cell("stop: \(consumer)", columns.ranOn, x, y, Theme.warning, &buffer, inside)
             } else {
                 _ = cell(

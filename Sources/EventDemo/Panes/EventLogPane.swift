@@ -22,6 +22,9 @@ public struct EventLogEntry: Equatable, Sendable {
     public var consumedBy: String?
     /// For a failure line: the subscriber's error; `summary` then names who threw.
     public var failure: String?
+    /// State subscriptions whose chain skipped this value, and why (for example ProfilePane,
+    /// `skipRepeats`). Not counted in ``reachedCount``.
+    public var skips: [PublishRecord.Skip]
 
     /// Where the subscriptions ran, without repeats, for example `main-loop` or `publisher`.
     public var executorLabels: [String] {
@@ -39,7 +42,7 @@ public struct EventLogEntry: Equatable, Sendable {
             publisher: event.map { type(of: $0).publisherName } ?? (dead != nil ? "EventBus" : "?"),
             summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" } ?? "",
             reachedCount: record.reachedCount, recipients: record.recipients,
-            consumedBy: record.consumedBy?.subscriberName)
+            consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
     }
 
     /// Creates a failure line: `failure`'s subscriber threw while handling its event. Its
@@ -61,9 +64,10 @@ public struct EventLogEntry: Equatable, Sendable {
     public init(
         sequenceNumber: UInt64, time: Date, typeName: String, publisher: String, summary: String,
         reachedCount: Int, recipients: [PublishRecord.Recipient], consumedBy: String? = nil,
-        failure: String? = nil
+        failure: String? = nil, skips: [PublishRecord.Skip] = []
     ) {
         self.consumedBy = consumedBy
+        self.skips = skips
         self.failure = failure
         self.sequenceNumber = sequenceNumber
         self.time = time
@@ -78,13 +82,19 @@ public struct EventLogEntry: Equatable, Sendable {
     /// "AuthService ➜ UserDidLoginEvent ➜ ProfileService on publisher; LoginPane, ProfilePane on main-loop".
     public var flowDescription: String {
         if let failure { return "\(publisher) ✗ \(typeName): \(failure)" }
-        guard reachedCount > 0 else { return "\(publisher) ➜ \(typeName) ➜ no subscribers (dead event)" }
+        let skipped =
+            skips.isEmpty
+            ? "" : "; skipped: " + skips.map { "\($0.subscriberName) (\($0.reason))" }.joined(separator: ", ")
+        guard reachedCount > 0 else {
+            if !skips.isEmpty { return "\(publisher) ➜ \(typeName) ➜ nobody\(skipped)" }
+            return "\(publisher) ➜ \(typeName) ➜ no subscribers (dead event)"
+        }
         let groups = executorLabels.map { label in
             let names = recipients.filter { $0.executorLabel == label }.map(\.subscriberName)
             return "\(names.joined(separator: ", ")) on \(label)"
         }
         let stop = consumedBy.map { " (stopped by \($0))" } ?? ""
-        return "\(publisher) ➜ \(typeName) ➜ \(groups.joined(separator: "; "))\(stop)"
+        return "\(publisher) ➜ \(typeName) ➜ \(groups.joined(separator: "; "))\(stop)\(skipped)"
     }
 }
 

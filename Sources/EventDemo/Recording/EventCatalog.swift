@@ -10,7 +10,7 @@ public enum EventCatalog {
     /// The replayable event types.
     public static let types: [any DemoEvent.Type] = [
         LoginDidStartEvent.self, UserDidLoginEvent.self, LoginDidCancelEvent.self, UserDidLogoutEvent.self,
-        ProfileDidLoadEvent.self, CartDidUpdateEvent.self, CheckoutRequestedEvent.self,
+        ProfileDidLoadEvent.self, CartDidUpdateEvent.self, CartAction.self, CheckoutRequestedEvent.self,
         CheckoutVetoedEvent.self,
         CheckoutDidCompleteEvent.self, PriceDidTickEvent.self,
     ]

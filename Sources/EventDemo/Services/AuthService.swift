@@ -66,6 +66,8 @@ public final class AuthService: Sendable {
             case .signedIn(let user): return UserDidLogoutEvent(user: user)
             }
         }
+        // Forgotten before the logout is announced: a pane opened from now on replays no user.
+        if ended is UserDidLogoutEvent { bus.clearState(of: UserDidLoginEvent.self) }
         if let ended { bus.publish(ended) }  // Opened: routed by its concrete type.
     }
 
@@ -76,6 +78,7 @@ public final class AuthService: Sendable {
             state.phase = .signedIn(user)
             return true
         }
-        if current { bus.publish(UserDidLoginEvent(user: user, date: now())) }
+        // Published as state: a pane opened later learns who is signed in without asking.
+        if current { bus.publishState(UserDidLoginEvent(user: user, date: now())) }
     }
 }

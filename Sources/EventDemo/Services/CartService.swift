@@ -1,11 +1,10 @@
 import EventBus
 
-/// Holds the cart and publishes ``CartDidUpdateEvent`` on every change,
-/// ``CheckoutRequestedEvent`` when asked to check out, and ``CheckoutDidCompleteEvent`` when
-/// that request was not vetoed.
+/// Holds the cart in a `Store`, whose state (``CartDidUpdateEvent``) is published as the bus's
+/// current cart after every action; publishes ``CheckoutRequestedEvent`` when asked to check
+/// out, and ``CheckoutDidCompleteEvent`` when that request was not vetoed.
 ///
-/// Every method decides under the lock and publishes after releasing it, so a subscriber may
-/// call back into the service.
+/// Keys become ``CartAction``s dispatched to the store; only ``CartReducer`` changes the cart.
 public final class CartService: Sendable {
     /// What `add()` puts in the cart, in turn.
     public static let catalog: [CartItem] = [
@@ -16,18 +15,18 @@ public final class CartService: Sendable {
         CartItem(name: "Hand grinder", unitPrice: Money(cents: 5900)),
     ]
 
-    private struct State: Sendable {
-        var items: [CartItem] = []
-        var nextProduct = 0
-        var nextOrder = 1001
-    }
-
+    /// The cart: a `Store` whose state, ``CartDidUpdateEvent``, is the bus's current cart, so a
+    /// pane that subscribes later gets it at once.
+    public let store: Store<CartDidUpdateEvent, CartAction>
     private let bus: EventBus
-    private let state = LockedValue(State())
+    /// What the next `add()` picks and the next order's number: the service's own bookkeeping,
+    /// not cart state.
+    private let counters = LockedValue((nextProduct: 0, nextOrder: 1001))
 
     /// Creates an empty cart publishing on `bus`.
     public init(bus: EventBus) {
         self.bus = bus
+        store = Store(bus: bus, initialState: CartDidUpdateEvent(items: []), reducer: CartReducer.reduce)
         // Default priority: interceptors above it (the audit) decide first.
         bus.subscribe(owner: self) { (service: CartService, request: CheckoutRequestedEvent) in
             service.placeOrder(for: request)
@@ -36,70 +35,47 @@ public final class CartService: Sendable {
 
     /// Adds one unit of the next catalog product (cycling through ``catalog``).
     public func add() {
-        let items = state.withLock { state in
-            let product = Self.catalog[state.nextProduct % Self.catalog.count]
-            state.nextProduct += 1
-            if let index = state.items.firstIndex(where: { $0.name == product.name }) {
-                state.items[index].quantity += 1
-            } else {
-                state.items.append(product)
-            }
-            return state.items
+        let product = counters.withLock { counters in
+            defer { counters.nextProduct += 1 }
+            return Self.catalog[counters.nextProduct % Self.catalog.count]
         }
-        bus.publish(CartDidUpdateEvent(items: items))
+        store.dispatch(.add(product))
     }
 
-    /// Removes one unit of the line at `index` (the last line if `nil`); no-op on an empty cart.
+    /// Removes one unit of the line at `index` (the last line if `nil`). On an empty cart the
+    /// store publishes the unchanged cart, which its subscribers skip.
     public func removeOne(at index: Int? = nil) {
-        let items: [CartItem]? = state.withLock { state in
-            guard !state.items.isEmpty else { return nil }
-            let line = min(index ?? state.items.count - 1, state.items.count - 1)
-            state.items[line].quantity -= 1
-            if state.items[line].quantity == 0 { state.items.remove(at: line) }
-            return state.items
-        }
-        if let items { bus.publish(CartDidUpdateEvent(items: items)) }
+        let count = store.state.items.count
+        store.dispatch(.remove(line: min(index ?? count - 1, count - 1)))
     }
 
-    /// Empties the cart; no-op when already empty.
+    /// Empties the cart.
     public func clear() {
-        let changed = state.withLock { state in
-            defer { state.items.removeAll() }
-            return !state.items.isEmpty
-        }
-        if changed { bus.publish(CartDidUpdateEvent(items: [])) }
+        store.dispatch(.clear)
     }
 
     /// Asks to check out: publishes ``CheckoutRequestedEvent``. Unless a higher-priority
     /// subscriber (the audit) stops it, the service's own subscription places the order:
-    /// ``CheckoutDidCompleteEvent``, then an empty ``CartDidUpdateEvent``. Returns `false`
+    /// ``CheckoutDidCompleteEvent``, then the `checkout` action empties the cart. Returns `false`
     /// (publishing nothing) for an empty cart.
     @discardableResult
     public func checkout() -> Bool {
-        let request: CheckoutRequestedEvent? = state.withLock { state in
-            guard !state.items.isEmpty else { return nil }
-            let cart = CartDidUpdateEvent(items: state.items)
-            return CheckoutRequestedEvent(itemCount: cart.itemCount, total: cart.total)
-        }
-        guard let request else { return false }
-        bus.publish(request)
+        let cart = store.state
+        guard !cart.items.isEmpty else { return false }
+        bus.publish(CheckoutRequestedEvent(itemCount: cart.itemCount, total: cart.total))
         return true
     }
 
     /// Places the order a request asked for, if the cart is still what was requested.
     private func placeOrder(for request: CheckoutRequestedEvent) {
-        let order: CheckoutDidCompleteEvent? = state.withLock { state in
-            let cart = CartDidUpdateEvent(items: state.items)
-            guard !state.items.isEmpty, cart.total == request.total else { return nil }
-            defer {
-                state.items.removeAll()
-                state.nextOrder += 1
-            }
-            return CheckoutDidCompleteEvent(
-                orderNumber: state.nextOrder, itemCount: cart.itemCount, total: cart.total)
+        let cart = store.state
+        guard !cart.items.isEmpty, cart.total == request.total else { return }
+        let number = counters.withLock { counters in
+            defer { counters.nextOrder += 1 }
+            return counters.nextOrder
         }
-        guard let order else { return }
-        bus.publish(order)
-        bus.publish(CartDidUpdateEvent(items: []))
+        bus.publish(
+            CheckoutDidCompleteEvent(orderNumber: number, itemCount: cart.itemCount, total: cart.total))
+        store.dispatch(.checkout(orderNumber: number))
     }
 }

@@ -29,6 +29,7 @@ public final class ProfileService: Sendable {
         }
         bus.subscribe(owner: self) { (service: ProfileService, _: UserDidLogoutEvent) in
             service.state.withLock { $0.signedIn = nil }
+            service.bus.clearState(of: ProfileDidLoadEvent.self)  // a pane opened later replays none
         }
         bus.subscribe(owner: self) { (service: ProfileService, event: CheckoutDidCompleteEvent) in
             service.credit(event)
@@ -45,7 +46,7 @@ public final class ProfileService: Sendable {
         }
         background.run(after: latency) { [self] in
             if let profile = currentProfile(for: event.user) {
-                bus.publish(ProfileDidLoadEvent(profile: profile))
+                bus.publishState(ProfileDidLoadEvent(profile: profile))
             }
         }
     }
@@ -57,7 +58,7 @@ public final class ProfileService: Sendable {
             return user
         }
         if let user, let profile = currentProfile(for: user) {
-            bus.publish(ProfileDidLoadEvent(profile: profile))
+            bus.publishState(ProfileDidLoadEvent(profile: profile))
         }
     }
 
