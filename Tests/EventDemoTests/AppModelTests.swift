@@ -58,7 +58,7 @@ struct AppModelTests {
             harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
             harness.drain()
 
-            #expect(harness.sut.profile.state == .loaded(Fixtures.profile))
+            #expect(harness.sut.profile?.state == .loaded(Fixtures.profile))
         }
     }
 
