@@ -52,7 +52,9 @@ struct AppModelTests {
         // Bug: the fetch starts inside the login's publish, so under load the profile's delivery
         // was queued before the login's and the pane went back to "Loading profile…" for good.
         onLoop {
-            let harness = LoopHarness(background: HeldBackground().background)  // No second fetch.
+            let held = HeldBackground()
+            defer { held.discardAll() }  // Held work captures the services: drop it, no cycle.
+            let harness = LoopHarness(background: held.background)  // No second fetch.
 
             harness.bus.publish(ProfileDidLoadEvent(profile: Fixtures.profile))
             harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))

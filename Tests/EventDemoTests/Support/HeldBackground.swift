@@ -18,4 +18,15 @@ final class HeldBackground: Sendable {
         }
         for item in work { item() }
     }
+
+    /// Drops the work held so far without running it. Held work captures the services that
+    /// scheduled it, and they capture this background: a test that never runs its held work
+    /// calls this at the end so that cycle does not outlive it.
+    func discardAll() {
+        let work = held.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        _ = work  // Released here, outside the lock.
+    }
 }
