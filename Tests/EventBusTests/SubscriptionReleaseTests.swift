@@ -11,46 +11,41 @@ struct SubscriptionReleaseTests {
 
     @Test func cancelReleasesAnOwnerlessHandlerWhileTheTokenIsHeld() {
         let sut = EventBus()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let token = sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() }
-        probe = nil
+        let (token, probe) = capturingAProbe { probe in sut.subscribe(to: Ping.self) { _ in probe.touch() } }
 
         token.cancel()
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         withExtendedLifetime(token) {}
     }
 
     @Test func cancelReleasesBothOwnerBoundHandlersWhileTheTokensAreHeld() {
         let sut = EventBus()
         let owner = Owner()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let tokens = [
-            sut.subscribe(owner: owner) { [probe] (_, _: Ping) in probe?.touch() },
-            sut.subscribe(owner: owner) { [probe] (_: Ping) in probe?.touch() },
-        ]
-        probe = nil
+        let (tokens, probe) = capturingAProbe { probe in
+            [
+                sut.subscribe(owner: owner) { (_, _: Ping) in probe.touch() },
+                sut.subscribe(owner: owner) { (_: Ping) in probe.touch() },
+            ]
+        }
 
         tokens.forEach { $0.cancel() }
         sut.publish(Ping())
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         withExtendedLifetime(tokens) {}
     }
 
     @Test func cancelReleasesAOnceHandlerWhileTheTokenIsHeld() {
         let sut = EventBus()
         let owner = Owner()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let token = sut.subscribeOnce(owner: owner) { [probe] (_, _: Ping) in probe?.touch() }
-        probe = nil
+        let (token, probe) = capturingAProbe { probe in
+            sut.subscribeOnce(owner: owner) { (_, _: Ping) in probe.touch() }
+        }
 
         token.cancel()
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         withExtendedLifetime(token) {}
     }
 
@@ -77,14 +72,11 @@ struct SubscriptionReleaseTests {
 
     @Test func cancelReleasesAnObserveAllObserverWhileTheTokenIsHeld() {
         let sut = EventBus()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let token = sut.observeAll { [probe] _ in probe?.touch() }
-        probe = nil
+        let (token, probe) = capturingAProbe { probe in sut.observeAll { _ in probe.touch() } }
 
         token.cancel()
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         withExtendedLifetime(token) {}
     }
 
@@ -123,28 +115,27 @@ struct SubscriptionReleaseTests {
     @Test func aOnceSubscriptionReleasesItsHandlerWhenItFires() {
         let sut = EventBus()
         let owner = Owner()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let token = sut.subscribeOnce(owner: owner) { [probe] (_, _: Ping) in probe?.touch() }
-        probe = nil
+        let (token, probe) = capturingAProbe { probe in
+            sut.subscribeOnce(owner: owner) { (_, _: Ping) in probe.touch() }
+        }
 
         sut.publish(Ping())
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         #expect(token.isCancelled)
     }
 
     @Test func aDeadOwnersHandlerIsReleasedByTheNextPublishWhileTheTokenIsHeld() {
         let sut = EventBus()
         var owner: Owner? = Owner()
-        var probe: Probe? = Probe()
-        weak let weakProbe = probe
-        let token = sut.subscribe(owner: owner!) { [probe] (_, _: Ping) in probe?.touch() }
-        (owner, probe) = (nil, nil)
+        let (token, probe) = capturingAProbe { probe in
+            sut.subscribe(owner: owner!) { (_, _: Ping) in probe.touch() }
+        }
+        owner = nil
 
         sut.publish(Ping())
 
-        #expect(weakProbe == nil)
+        #expect(probe.isReleased)
         #expect(token.isCancelled)
     }
 
@@ -209,6 +200,19 @@ struct SubscriptionReleaseTests {
 /// Something a handler captures, so a test can watch it being released.
 final class Probe: Sendable {
     func touch() {}
+}
+
+/// A weak reference to a ``Probe``, for asking whether it has been released.
+struct ProbeWatch {
+    weak var probe: Probe?
+    var isReleased: Bool { probe == nil }
+}
+
+/// Calls `subscribe` with a new probe for its handlers to capture, and returns its result with
+/// a watch on the probe: once this returns, only what `subscribe` made keeps the probe alive.
+func capturingAProbe<Result>(_ subscribe: (Probe) -> Result) -> (Result, ProbeWatch) {
+    let probe = Probe()
+    return (subscribe(probe), ProbeWatch(probe: probe))
 }
 
 /// An event that carries an object, so a test can watch queued events being released.
