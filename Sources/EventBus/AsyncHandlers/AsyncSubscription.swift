@@ -66,20 +66,13 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         guard !anchor.isGone else { return .ownerGone }
-        switch continuation.yield(event) {
-        case .enqueued:
+        let result = continuation.yield(event)
+        // A drop leaves the count of waiting events as it was: `bufferingNewest` dropped the
+        // oldest for this one, `bufferingOldest` dropped this one.
+        if case .enqueued = result {
             counters.update(waiting: waiting.add(1, ordering: .relaxed).newValue)
-            return .delivered
-        case .dropped:
-            // `bufferingNewest` dropped the oldest waiting event for this one (the count of
-            // waiting events is unchanged); `bufferingOldest` dropped this one.
-            counters.countDrop()
-            return keepsNewest ? .deliveredDroppingOlder : .dropped
-        case .terminated:
-            return .skipped
-        @unknown default:
-            return .delivered
         }
+        return result.deliveryOutcome(keepingNewest: keepsNewest, counters: counters)
     }
 
     /// Ends the loop: no further event is taken, and a handler that is running is cancelled.

@@ -23,13 +23,21 @@ final class StreamSubscription<Event: Sendable>: Subscription<Event>, @unchecked
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
-        switch continuation.yield(event) {
+        return continuation.yield(event).deliveryOutcome(keepingNewest: keepsNewest, counters: counters)
+    }
+}
+
+extension AsyncStream.Continuation.YieldResult {
+    /// What a publish reports for an event yielded into a stream's buffer (a stream's or an
+    /// async handler's); a drop is counted in `counters`. `keepsNewest`: the buffer policy is
+    /// `bufferingNewest`, which drops the oldest buffered element to make room for this one;
+    /// `bufferingOldest` drops this one.
+    func deliveryOutcome(keepingNewest keepsNewest: Bool, counters: BufferCounters) -> DeliveryOutcome {
+        switch self {
         case .enqueued:
             return .delivered
         case .dropped:
             counters.countDrop()
-            // `bufferingNewest` dropped the oldest buffered element to make room for this one;
-            // `bufferingOldest` dropped this one.
             return keepsNewest ? .deliveredDroppingOlder : .dropped
         case .terminated:
             return .skipped
