@@ -40,6 +40,46 @@ struct NestedPublishTests {
         #expect(log.count == 10_000)
     }
 
+    @Test func aChainOfTenThousandStatePublishesCompletesOnA512KiBThread() async {
+        let sut = EventBus()
+        let log = Log()
+        sut.subscribe(owner: log) { [unowned sut] (log, event: Level) in
+            if event.number < 10_000 { sut.publishState(Level(number: event.number + 1)) }
+            log.append("")
+        }
+
+        await onDedicatedThread(stackSize: 512 * 1024) {
+            sut.publishState(Level(number: 1))
+        }
+
+        #expect(log.count == 10_000)
+        #expect(sut.currentState(of: Level.self)?.number == 10_000)
+    }
+
+    @Test func aStatePublishNestedBeyondTheLimitIsCurrentAtOnceAndDeliveredInOrderLater() {
+        let limit = EventBus.nestingLimit
+        let sut = EventBus()
+        let log = Log()
+        sut.subscribe(owner: log) { [unowned sut] (log, event: Level) in
+            log.append("got \(event.number)")
+            guard event.number < limit + 2 else { return }
+            sut.publishState(Level(number: event.number + 1))
+            // Beyond the limit the delivery waits, but the value is already the current one.
+            log.append("current \(sut.currentState(of: Level.self)?.number ?? 0)")
+        }
+
+        sut.publishState(Level(number: 1))
+
+        let nested = (1...limit).map { "got \($0)" }
+        // The handler at the limit sees its value current before it is delivered; so does the
+        // first queued delivery's handler. The handlers below then see the last value.
+        let atTheLimit = [
+            "current \(limit + 1)", "got \(limit + 1)", "current \(limit + 2)", "got \(limit + 2)",
+        ]
+        let unwound = Array(repeating: "current \(limit + 2)", count: limit - 1)
+        #expect(log.all == nested + atTheLimit + unwound)
+    }
+
     @Test func theLimitCountsNestedPublishesOnEveryBusOfTheThread() {
         let first = EventBus()
         let second = EventBus()

@@ -16,6 +16,10 @@ extension EventBus {
     ///
     /// A value published with plain ``publish(_:)`` reaches state subscriptions too, but does
     /// not become the current value.
+    ///
+    /// Nested publishes of both kinds count towards ``nestingLimit``. A state publish nested
+    /// deeper makes `value` the current value at once; only its delivery waits, in order, until
+    /// the handlers at the limit have returned.
     public func publishState<Event: EventBusEvent>(_ value: Event) {
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
@@ -29,6 +33,33 @@ extension EventBus {
         let (snapshot, stateSequence, replaced) = store.setState(value)
         _ = consume replaced  // released here, outside the lock: a value's deinit may run code
 
+        // As in `publish`, inline: the closure that queues a delivery is made only when one is
+        // queued, so a state publish allocates nothing.
+        let nesting = PublishNesting.current(key: PublishNesting.key)
+        guard nesting.pointee.depth < Self.nestingLimit else {
+            nesting.pointee.wait {
+                self.deliverState(
+                    value, to: snapshot, stateSequence: stateSequence, tapping: tapping,
+                    sequenceNumber: sequenceNumber)
+            }
+            return
+        }
+        nesting.pointee.depth += 1
+        deliverState(
+            value, to: snapshot, stateSequence: stateSequence, tapping: tapping,
+            sequenceNumber: sequenceNumber)
+        if nesting.pointee.depth == Self.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+    }
+
+    /// Offers a state value to the snapshot taken when it became current. Out of order values
+    /// are not a concern here: each subscription's gate runs them by `stateSequence`.
+    private func deliverState<Event: EventBusEvent>(
+        _ value: Event, to snapshot: ContiguousArray<AnySubscription>, stateSequence: UInt64, tapping: Bool,
+        sequenceNumber: UInt64
+    ) {
         var reachedCount = 0
         var needsPrune = false
         var recipients: [PublishRecord.Recipient] = []
