@@ -4,11 +4,15 @@ import Foundation
 /// Throughput of two (and four) threads publishing at once, compared with one thread publishing
 /// alone.
 ///
-/// Each event type has its own 10 subscribers (token-owned or weak-owner), so handler work on
-/// different types never shares a cache line; what is left to contend on is the bus itself.
-/// The direct floor (each thread calling its own closures) shows how much several threads can
-/// gain at all on this machine at this moment: the cores are shared with other work. Four
-/// threads are reported for machines with more cores; on two cores they can gain nothing.
+/// Each event type has its own 10 subscribers (token-owned or weak-owner). Every handler writes
+/// only the publishing thread's own memory: thread `t` tags its events with `t` in the low bits
+/// and each subscriber keeps one padded total per thread (``LaneSink``). Otherwise two threads
+/// publishing the same type would bounce the sinks' cache lines between cores, and even the
+/// direct floor would not scale (it measured 0.58× one thread that way). What is left to
+/// contend on is the bus itself, plus, for weak-owner subscribers of one type, the owner's
+/// reference count, which every delivery's weak load writes (so token-owned subscribers are
+/// the fair same-type test). Four threads are reported for machines with more cores; on two
+/// cores they can gain nothing.
 func threadRows(threadCount: Int, options: Options, settings: RunSettings) -> [ResultRow] {
     var rows: [ResultRow] = []
     let kinds = [Competitor.weakOwner, Competitor.token, Competitor.directFloor].filter {
@@ -17,41 +21,45 @@ func threadRows(threadCount: Int, options: Options, settings: RunSettings) -> [R
     for kind in kinds {
         let bus = EventBus()
         var keep: [AnyObject] = []
-        var sinks: [[Sink]] = []
-        func lane<Event: LaneEvent>(_ type: Event.Type) -> @Sendable (Int) -> Void {
-            let laneSinks = (0..<10).map { _ in Sink() }
-            sinks.append(laneSinks)
-            if kind == Competitor.directFloor { return floorPublisher(laneSinks) }
-            for sink in laneSinks {
+        /// Subscribes 10 lane sinks to `type` and returns a publisher per thread tag.
+        func lanes<Event: LaneEvent>(_ type: Event.Type) -> [@Sendable (Int) -> Void] {
+            let sinks = (0..<10).map { _ in LaneSink() }
+            keep.append(contentsOf: sinks as [AnyObject])
+            if kind == Competitor.directFloor { return (0..<4).map { floorPublisher(sinks, tag: $0) } }
+            for sink in sinks {
                 if kind == Competitor.token {
                     keep.append(bus.subscribe(to: type) { sink.add($0.value) })
                 } else {
-                    bus.subscribe(owner: sink, to: type) { (owner: Sink, event: Event) in
+                    bus.subscribe(owner: sink, to: type) { (owner: LaneSink, event: Event) in
                         owner.add(event.value)
                     }
                 }
             }
-            return { count in
-                for index in 0..<count { bus.publish(Event(value: index)) }
+            return (0..<4).map { tag in
+                { count in
+                    for index in 0..<count { bus.publish(Event(value: index << 2 | tag)) }
+                }
             }
         }
-        let lanes = [lane(Ping.self), lane(Pong.self), lane(Pang.self), lane(Pung.self)]
+        let ping = lanes(Ping.self)
+        let byType = [ping, lanes(Pong.self), lanes(Pang.self), lanes(Pung.self)]
+        let same = (0..<threadCount).map { ping[$0] }
+        let different = (0..<threadCount).map { byType[$0][$0] }
         // Batches three times longer than elsewhere: thread start-up and wake-up latency on
         // this VM are tens of microseconds and must stay small against a batch.
         let count =
             settings.fixedOperations
-            ?? Harness.calibrate(lanes[0], batchNanoseconds: settings.batchNanoseconds * 3)
+            ?? Harness.calibrate(ping[0], batchNanoseconds: settings.batchNanoseconds * 3)
         var single: [Double] = []
         var sameRatios: [Double] = []
         var differentRatios: [Double] = []
         for _ in 0..<settings.batches {
             // Each round's ratios compare measurements taken milliseconds apart, so load that
             // comes and goes on the shared cores cancels out of the ratio.
-            let one = opsPerSecond(count: count, [lanes[0]])
+            let one = opsPerSecond(count: count, [ping[0]])
             single.append(one)
-            sameRatios.append(
-                opsPerSecond(count: count, Array(repeating: lanes[0], count: threadCount)) / one)
-            differentRatios.append(opsPerSecond(count: count, Array(lanes.prefix(threadCount))) / one)
+            sameRatios.append(opsPerSecond(count: count, same) / one)
+            differentRatios.append(opsPerSecond(count: count, different) / one)
         }
         let base = median(single)
         let names =
@@ -69,20 +77,39 @@ func threadRows(threadCount: Int, options: Options, settings: RunSettings) -> [R
                         format: "%.1f M publishes/s (one thread: %.1f M/s)", throughput / 1e6, base / 1e6),
                     value: ratio))
         }
-        withExtendedLifetime((keep, sinks)) {}
+        withExtendedLifetime(keep) {}
     }
     return rows
 }
 
-/// A publisher that calls closures directly, for the machine's ceiling. "Same type" for the
-/// floor means several threads calling the same closures.
-private func floorPublisher(_ sinks: [Sink]) -> @Sendable (Int) -> Void {
-    let handlers = sinks.map { sink in { @Sendable (event: Ping) in sink.add(event.value) } }
-    return { count in
-        for index in 0..<count {
-            for handler in handlers { handler(Ping(value: index)) }
-        }
+/// A subscriber's running totals, one per publishing thread (the event's low two bits), each
+/// in a ``Sink`` of its own, so threads never write one cache line.
+final class LaneSink: Sendable {
+    private let lanes = ContiguousArray((0..<4).map { _ in Sink() })
+
+    func add(_ value: Int) {
+        lanes.withUnsafeBufferPointer { $0[value & 3].add(value) }
     }
+}
+
+/// A publisher that calls closures directly, for the machine's ceiling. "Same type" for the
+/// floor means several threads calling the same closures, each writing its own lane. Through
+/// ``DirectFloor``, so that no closure context is retained per call (a reference count that
+/// every thread would write).
+private func floorPublisher(_ sinks: [LaneSink], tag: Int) -> @Sendable (Int) -> Void {
+    var floor = DirectFloor()
+    for sink in sinks { floor.append { sink.add($0.value) } }
+    let shared = SharedFloor(floor: floor)
+    return { count in
+        for index in 0..<count { shared.floor.publish(Ping(value: index << 2 | tag)) }
+    }
+}
+
+/// Hands a floor to the publishing threads.
+// Safe: the floor is never mutated after it is built, and its handlers only write `LaneSink`s,
+// whose totals are atomics.
+private struct SharedFloor: @unchecked Sendable {
+    let floor: DirectFloor
 }
 
 /// Runs each body on its own thread, `count` operations each, all starting together; returns
