@@ -5,6 +5,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import Synchronization
 
 /// How deeply publishes are nested on one thread, and the publishes made deeper than
 /// ``EventBus/nestingLimit`` that wait for the publish at the limit to run them.
@@ -19,6 +20,20 @@
 struct PublishNesting {
     var depth = 0
     private var waiting: [() -> Void] = []
+    /// This thread's ``HazardSlots`` record, and how many of its slots writers already read.
+    fileprivate let hazardRecord = HazardSlots.claimRecord()
+    private var usedSlots = 1
+
+    /// The hazard slot of a publish at the current depth: where it announces the list it walks.
+    @inline(__always)
+    mutating func hazardSlot() -> UnsafeMutablePointer<Atomic<Int>> {
+        let index = depth - 1
+        if index >= usedSlots {
+            usedSlots = index + 1
+            HazardSlots.useSlots(usedSlots, of: hazardRecord)
+        }
+        return HazardSlots.slots(of: hazardRecord) + index
+    }
 
     /// The thread-specific key. Each bus copies it into a stored property when it is created,
     /// so that publishing reads it with a plain load instead of a lazy global's `swift_once`.
@@ -68,6 +83,7 @@ private let threadKey: pthread_key_t = {
         #else
             guard let state = state?.assumingMemoryBound(to: PublishNesting.self) else { return }
         #endif
+        HazardSlots.releaseRecord(state.pointee.hazardRecord)
         state.deinitialize(count: 1)
         state.deallocate()
     }

@@ -21,6 +21,13 @@ struct SubscriberList {
     private var pruneThreshold = minimumPruneThreshold
     /// The protocol-subscription generation the list's adapters were resolved at (0: never).
     private(set) var protocolGeneration: UInt64 = 0
+    /// `entries` as publishes read them, without the lock; every change to `entries` is
+    /// mirrored there before the lock is released.
+    let published: PublishedList
+
+    init(reclaimer: Reclaimer = Reclaimer()) {
+        published = PublishedList(reclaimer: reclaimer)
+    }
 
     /// Listed entries that are not vacancies, finished or not.
     var count: Int { entries.count - vacancyCount }
@@ -56,9 +63,11 @@ struct SubscriberList {
         if index == keys.endIndex {
             entries.append(subscription)
             keys.append(key)
+            published.append(subscription, entries: entries)
         } else {
             entries.insert(subscription, at: index)
             keys.insert(key, at: index)
+            published.rebuild(from: entries)
         }
     }
 
@@ -93,6 +102,7 @@ struct SubscriberList {
         let stand = vacancy ?? entry.makeVacancy()
         vacancy = stand
         entries[index] = stand
+        published.replace(at: index, with: stand)
         vacancyCount += 1
         return entry
     }
@@ -168,6 +178,7 @@ struct SubscriberList {
         if kept < range.upperBound {
             entries.removeSubrange(kept..<range.upperBound)
             keys.removeSubrange(kept..<range.upperBound)
+            published.rebuild(from: entries)
         }
         return removed
     }

@@ -21,6 +21,14 @@ struct SubscriptionRegistry {
     private var sweepPosition = 0
     /// Current values of the types published with `publishState` (see State/).
     var stateSlots: [ObjectIdentifier: AnyStateSlot] = [:]
+    /// Each list's ``PublishedList`` by type, for publishes that take no lock.
+    let published = PublishedTable()
+    /// Frees what the lists' published mirrors drop, once no publish reads it.
+    private let reclaimer: Reclaimer
+
+    init(reclaimer: Reclaimer = Reclaimer()) {
+        self.reclaimer = reclaimer
+    }
 
     /// The current list for `eventKey`. Copying it only retains its storage: publishing never
     /// allocates, and a later subscribe or cancel copies the list (copy-on-write) instead of
@@ -66,8 +74,9 @@ struct SubscriptionRegistry {
     }
 
     private mutating func addList(for eventKey: ObjectIdentifier) -> Int {
-        lists.append(SubscriberList())
+        lists.append(SubscriberList(reclaimer: reclaimer))
         positions.insert(lists.count - 1, for: eventKey)
+        published.insert(lists[lists.count - 1].published, for: eventKey)
         return lists.count - 1
     }
 

@@ -24,23 +24,47 @@ final class SubscriptionStore: Sendable {
     private let subscribeCount = Atomic<Int>(0)
     /// The shard the sweep is going through; it moves on when that shard's sweep wraps.
     private let sweptShard = Atomic<Int>(0)
+    /// Frees entries and buffers that publishes may still be reading (see ``PublishedList``).
+    let reclaimer = Reclaimer()
+    /// Each shard's table of published lists, unretained (the registries keep them): what a
+    /// publish reads instead of taking the shard's lock.
+    private let publishedTables: [Unmanaged<PublishedTable>]
 
     init() {
-        shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry()) }
+        let reclaimer = self.reclaimer
+        shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry(reclaimer: reclaimer)) }
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
+        publishedTables = shards.map { shard in shard.withLock { Unmanaged.passUnretained($0.published) } }
     }
 
     /// Fibonacci hashing of the type's metadata address spreads neighbouring types over shards.
     /// The address is used directly, not `hashValue`: that would run SipHash on every publish
     /// and, being seeded per process, put two types in the same shard in some runs and not in
     /// others, so contention would change from run to run.
+    @inline(__always)
+    private static func shardIndex(of eventKey: ObjectIdentifier) -> Int {
+        let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bits >> (UInt.bitWidth - 4))
+    }
+
     func withShard<Result>(
         for eventKey: ObjectIdentifier, _ body: (inout SubscriptionRegistry) -> Result
     ) -> Result {
-        let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
-        return unretainedShards[Int(bits >> (UInt.bitWidth - 4))]._withUnsafeGuaranteedRef {
-            $0.withLock(body)
+        unretainedShards[Self.shardIndex(of: eventKey)]._withUnsafeGuaranteedRef { $0.withLock(body) }
+    }
+
+    /// The list a publish of `eventKey` reads without a lock, or nil if the type never had
+    /// subscribers. It lives as long as the store.
+    @inline(__always)
+    func publishedList(of eventKey: ObjectIdentifier) -> Unmanaged<PublishedList>? {
+        publishedTables.withUnsafeBufferPointer { tables in
+            tables[Self.shardIndex(of: eventKey)]._withUnsafeGuaranteedRef { $0.list(of: eventKey) }
         }
+    }
+
+    /// The address a publish announces in its hazard slot while it walks `eventKey`'s list.
+    private func announcedAddress(of eventKey: ObjectIdentifier) -> Int {
+        publishedList(of: eventKey).map { Int(bitPattern: $0.toOpaque()) } ?? 0
     }
 
     // Inlined into `publish` by hand: since the registry keeps its lists in an array, the
@@ -160,7 +184,8 @@ final class SubscriptionStore: Sendable {
 
     /// Drops the last registry references to retired entries; called with no lock held. They
     /// leave the owner index first, while they are still alive. Every path that takes entries
-    /// out of a list ends here.
+    /// out of a list ends here. A publish walking the published list they were in may still
+    /// call them, so the ``Reclaimer`` keeps those until it is done; the rest go at once.
     func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired
         if entries.contains(where: \.isOwnerBound) {
@@ -169,6 +194,8 @@ final class SubscriptionStore: Sendable {
             }
         }
         for entry in entries where entry.isFinished { entry.retire() }
+        if !entries.isEmpty { reclaimer.release(entries) { announcedAddress(of: $0.eventKey) } }
+        if reclaimer.hasPending { reclaimer.reclaim() }
     }
 
     /// ``release(_:)`` for one entry, without allocating an array on every cancel.
@@ -176,6 +203,10 @@ final class SubscriptionStore: Sendable {
         let entry = consume retired
         if entry.isOwnerBound { owners.withLock { $0.remove(entry) } }
         entry.retire()
+        if HazardSlots.isProtected(announcedAddress(of: entry.eventKey)) {
+            reclaimer.release([entry]) { announcedAddress(of: $0.eventKey) }
+        }
+        if reclaimer.hasPending { reclaimer.reclaim() }
     }
 
     /// Owners with indexed entries (for tests and diagnostics).

@@ -1,0 +1,62 @@
+/// One publish's pass over a snapshot of a subscriber list, and what it found: how many
+/// subscriptions the event reached, who consumed it, whether finished entries need pruning.
+///
+/// The entries come in as unretained references through `entry(at:)`: the caller keeps them
+/// alive for the whole walk (a retained snapshot, or a published list announced in the
+/// thread's hazard slot), so retaining and releasing each entry would cost two atomic
+/// operations per subscriber and buy nothing.
+struct DeliveryWalk {
+    var reachedCount = 0
+    var needsPrune = false
+    var droppedAny = false
+    var recipients: [PublishRecord.Recipient] = []
+    var droppingRecipients: [PublishRecord.Recipient] = []
+    var consumedBy: PublishRecord.Recipient?
+
+    /// Offers `event` to the first `count` entries, in order, and counts the deliveries; with
+    /// `tapping`, also notes who got it for the taps' record.
+    @inline(__always)
+    mutating func run<Event>(
+        _ event: Event, count: Int, tapping: Bool, entry: (Int) -> Unmanaged<AnySubscription>
+    ) {
+        var consumer: Unmanaged<AnySubscription>?
+        for index in 0..<count {
+            let entry = entry(index)
+            let outcome = entry._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
+            }
+            // One comparison for a plain delivery; pruning, once-subscriptions, stop
+            // propagation and buffer drops are decided off that path (callgrind, 100
+            // owner-less subscribers: 4.40k instructions per publish, 4.87k before the
+            // parity features, delivery counting included).
+            if outcome != .delivered {
+                needsPrune = needsPrune || outcome.needsPrune
+                if outcome.droppedAnEvent {
+                    droppedAny = true
+                    if tapping {
+                        droppingRecipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+                    }
+                }
+                guard outcome.reached else { continue }
+                if outcome == .consumed {
+                    consumer = entry
+                    break
+                }
+            }
+            reachedCount += 1
+            entry._withUnsafeGuaranteedRef { $0.countDelivery() }
+            if tapping {
+                recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+            }
+        }
+        if let consumer {
+            reachedCount += 1
+            consumer._withUnsafeGuaranteedRef { $0.countDelivery() }
+            if tapping {
+                let recipient = consumer._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
+                recipients.append(recipient)
+                consumedBy = recipient
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Synchronization
+
+/// One event type's subscriber list as publishes read it: without a lock and without
+/// retaining anything (issue 12, fixed cost and multi-core).
+///
+/// The ``SubscriberList`` stays the truth and owns the entries; this is a mirror of its
+/// `entries` as unretained references in a buffer of atomic words, `[count, capacity, entry…]`.
+/// The writer keeps it equal to `entries` under the shard lock: appending within capacity and
+/// vacating a slot edit the current buffer in place (a publish that already read the count
+/// never sees the appended entry, and sees either the entry or its vacancy in a vacated slot);
+/// any other change (an insertion before the end, pruning, compaction, growth) builds a new
+/// buffer and swaps it in. A publish announces the list in its thread's ``HazardSlots`` before
+/// it loads the buffer, so a writer that swapped a buffer out, or took an entry out, frees it
+/// only when no publish announces this list (see ``Reclaimer``).
+// Safe: `current` and `count` are atomics; the buffers' words are atomics; `reclaimer` is
+// immutable.
+final class PublishedList: @unchecked Sendable {
+    static let countWord = 0
+    static let capacityWord = 1
+    static let firstEntryWord = 2
+
+    /// The address of the current buffer.
+    private let current: Atomic<Int>
+    /// Listed entries (vacancies included): a publish skips a list whose count is 0 without
+    /// announcing it.
+    let count = Atomic<Int>(0)
+    private let reclaimer: Reclaimer
+
+    init(reclaimer: Reclaimer) {
+        self.reclaimer = reclaimer
+        current = Atomic(Int(bitPattern: Self.makeBuffer(capacity: 4)))
+    }
+
+    deinit {
+        UnsafeMutablePointer<Atomic<Int>>(bitPattern: current.load(ordering: .relaxed))?.deallocate()
+    }
+
+    /// The current buffer; load it only after announcing the list.
+    @inline(__always)
+    var buffer: UnsafeMutablePointer<Atomic<Int>> {
+        UnsafeMutablePointer(bitPattern: current.load(ordering: .sequentiallyConsistent)).unsafelyUnwrapped
+    }
+
+    /// The entry in slot `index` of `buffer` (below its count).
+    @inline(__always)
+    static func entry(at index: Int, in buffer: UnsafeMutablePointer<Atomic<Int>>) -> Unmanaged<AnySubscription> {
+        let bits = buffer[firstEntryWord + index].load(ordering: .sequentiallyConsistent)
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    // MARK: - Writer side, under the shard lock
+
+    /// Mirrors an append to `entries` (which already ends with `entry`).
+    func append(_ entry: AnySubscription, entries: ContiguousArray<AnySubscription>) {
+        let buffer = self.buffer
+        let listed = buffer[Self.countWord].load(ordering: .relaxed)
+        guard listed == entries.count - 1, listed < buffer[Self.capacityWord].load(ordering: .relaxed) else {
+            return rebuild(from: entries)
+        }
+        buffer[Self.firstEntryWord + listed].store(Self.bits(of: entry), ordering: .releasing)
+        buffer[Self.countWord].store(listed + 1, ordering: .releasing)
+        count.store(listed + 1, ordering: .releasing)
+    }
+
+    /// Mirrors `entries[index] = entry`. The replaced entry is released by the caller, through
+    /// ``Reclaimer``.
+    func replace(at index: Int, with entry: AnySubscription) {
+        buffer[Self.firstEntryWord + index].store(Self.bits(of: entry), ordering: .sequentiallyConsistent)
+    }
+
+    /// Swaps in a new buffer holding `entries`; the old one is freed once no publish reads it.
+    func rebuild(from entries: ContiguousArray<AnySubscription>) {
+        let fresh = Self.makeBuffer(capacity: max(4, entries.count * 2))
+        for (index, entry) in entries.enumerated() {
+            fresh[Self.firstEntryWord + index].store(Self.bits(of: entry), ordering: .relaxed)
+        }
+        fresh[Self.countWord].store(entries.count, ordering: .relaxed)
+        let old = current.exchange(Int(bitPattern: fresh), ordering: .sequentiallyConsistent)
+        count.store(entries.count, ordering: .releasing)
+        reclaimer.retireBuffer(UnsafeMutablePointer(bitPattern: old).unsafelyUnwrapped, of: self)
+    }
+
+    private static func bits(of entry: AnySubscription) -> Int {
+        Int(bitPattern: Unmanaged.passUnretained(entry).toOpaque())
+    }
+
+    private static func makeBuffer(capacity: Int) -> UnsafeMutablePointer<Atomic<Int>> {
+        let words = firstEntryWord + capacity
+        let buffer = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: words)
+        for word in 0..<words { (buffer + word).initialize(to: Atomic(0)) }
+        buffer[capacityWord].store(capacity, ordering: .relaxed)
+        return buffer
+    }
+}
