@@ -86,7 +86,8 @@ public final class EventBus: Sendable {
         let nesting = PublishNesting.current(key: nestingKey)
         guard nesting.pointee.depth < Self.nestingLimit else {
             nesting.pointee.wait {
-                self.deliverNow(event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting)
+                self.deliverNow(
+                    event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting)
             }
             return
         }
@@ -123,22 +124,23 @@ public final class EventBus: Sendable {
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
         let protocolGeneration = protocols.generation
-        var walk = DeliveryWalk()
+        var walk = DeliveryWalk(tapping: tapping)
         if protocolGeneration == 0 {
             if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) > 0 {
                 let slot = nesting.pointee.hazardSlot()
                 slot.pointee.store(Int(bitPattern: list.toOpaque()), ordering: .sequentiallyConsistent)
                 let buffer = list._withUnsafeGuaranteedRef { $0.buffer }
                 let count = buffer[PublishedList.countWord].load(ordering: .acquiring)
-                walk.run(event, count: count, tapping: tapping) { PublishedList.entry(at: $0, in: buffer) }
+                walk.run(event, count: count) { PublishedList.entry(at: $0, in: buffer) }
                 slot.pointee.store(0, ordering: .sequentiallyConsistent)
                 if store.reclaimer.hasPending { store.reclaimer.reclaim() }
             }
         } else {
-            let snapshot = snapshotResolvingProtocols(of: eventKey, for: event, generation: protocolGeneration)
+            let snapshot = snapshotResolvingProtocols(
+                of: eventKey, for: event, generation: protocolGeneration)
             snapshot.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
-                    walk.run(event, count: entries.count, tapping: tapping) { entries[$0] }
+                    walk.run(event, count: entries.count) { entries[$0] }
                 }
             }
         }
@@ -149,12 +151,12 @@ public final class EventBus: Sendable {
         if walk.reachedCount == 0 && !walk.droppedAny {
             publishDeadEvent(for: event)
         }
-        if tapping {
+        if let notes = walk.notes {
             taps.notify(
                 PublishRecord(
                     event: event, eventTypeName: String(describing: Event.self),
-                    reachedCount: walk.reachedCount, recipients: walk.recipients,
-                    consumedBy: walk.consumedBy, droppingRecipients: walk.droppingRecipients,
+                    reachedCount: walk.reachedCount, recipients: notes.recipients,
+                    consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
                     sequenceNumber: sequenceNumber))
         }
     }

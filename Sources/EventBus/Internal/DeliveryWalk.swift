@@ -9,16 +9,25 @@ struct DeliveryWalk {
     var reachedCount = 0
     var needsPrune = false
     var droppedAny = false
-    var recipients: [PublishRecord.Recipient] = []
-    var droppingRecipients: [PublishRecord.Recipient] = []
-    var consumedBy: PublishRecord.Recipient?
+    /// Who got the event, for the taps' record; nil while no tap is registered, so that a
+    /// plain publish has no arrays to release (three releases, ~36 instructions, callgrind).
+    let notes: Notes?
+
+    /// The recipients a tap's ``PublishRecord`` lists.
+    final class Notes {
+        var recipients: [PublishRecord.Recipient] = []
+        var droppingRecipients: [PublishRecord.Recipient] = []
+        var consumedBy: PublishRecord.Recipient?
+    }
+
+    init(tapping: Bool) {
+        notes = tapping ? Notes() : nil
+    }
 
     /// Offers `event` to the first `count` entries, in order, and counts the deliveries; with
-    /// `tapping`, also notes who got it for the taps' record.
+    /// `notes`, also notes who got it for the taps' record.
     @inline(__always)
-    mutating func run<Event>(
-        _ event: Event, count: Int, tapping: Bool, entry: (Int) -> Unmanaged<AnySubscription>
-    ) {
+    mutating func run<Event>(_ event: Event, count: Int, entry: (Int) -> Unmanaged<AnySubscription>) {
         var consumer: Unmanaged<AnySubscription>?
         for index in 0..<count {
             let entry = entry(index)
@@ -33,9 +42,8 @@ struct DeliveryWalk {
                 needsPrune = needsPrune || outcome.needsPrune
                 if outcome.droppedAnEvent {
                     droppedAny = true
-                    if tapping {
-                        droppingRecipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
-                    }
+                    notes?.droppingRecipients.append(
+                        entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
                 }
                 guard outcome.reached else { continue }
                 if outcome == .consumed {
@@ -45,17 +53,15 @@ struct DeliveryWalk {
             }
             reachedCount += 1
             entry._withUnsafeGuaranteedRef { $0.countDelivery() }
-            if tapping {
-                recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
-            }
+            notes?.recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
         }
         if let consumer {
             reachedCount += 1
             consumer._withUnsafeGuaranteedRef { $0.countDelivery() }
-            if tapping {
+            if let notes {
                 let recipient = consumer._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
-                recipients.append(recipient)
-                consumedBy = recipient
+                notes.recipients.append(recipient)
+                notes.consumedBy = recipient
             }
         }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Synchronization
 
 /// How deeply publishes are nested on one thread, and the publishes made deeper than
 /// ``EventBus/nestingLimit`` that wait for the publish at the limit to run them.

@@ -43,7 +43,9 @@ final class PublishedList: @unchecked Sendable {
 
     /// The entry in slot `index` of `buffer` (below its count).
     @inline(__always)
-    static func entry(at index: Int, in buffer: UnsafeMutablePointer<Atomic<Int>>) -> Unmanaged<AnySubscription> {
+    static func entry(at index: Int, in buffer: UnsafeMutablePointer<Atomic<Int>>) -> Unmanaged<
+        AnySubscription
+    > {
         let bits = buffer[firstEntryWord + index].load(ordering: .sequentiallyConsistent)
         return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }

@@ -52,7 +52,8 @@ final class PublishedTable: @unchecked Sendable {
         if (count + 1) * 2 > 1 << table[0].load(ordering: .relaxed) {
             table = grow(table)
         }
-        Self.place(Int(bitPattern: eventKey), Int(bitPattern: Unmanaged.passUnretained(list).toOpaque()), in: table)
+        Self.place(
+            Int(bitPattern: eventKey), Int(bitPattern: Unmanaged.passUnretained(list).toOpaque()), in: table)
         count += 1
     }
 

@@ -63,7 +63,8 @@ final class Reclaimer: Sendable {
     /// under the lock, after the things were unlinked, so no publish that could still reach
     /// one is missed; the entries are released after the unlock.
     func reclaim() {
-        let (entries, buffers) = deferred.withLock { kept -> ([AnySubscription], [UnsafeMutablePointer<Atomic<Int>>]) in
+        let (entries, buffers) = deferred.withLock {
+            kept -> ([AnySubscription], [UnsafeMutablePointer<Atomic<Int>>]) in
             let announced = HazardSlots.announcedLists()
             var entries: [AnySubscription] = []
             var buffers: [UnsafeMutablePointer<Atomic<Int>>] = []
