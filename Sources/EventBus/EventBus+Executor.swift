@@ -1,16 +1,22 @@
 extension EventBus {
     /// Subscribes `owner` to events of `eventType`, delivered on `executor`.
     ///
-    /// Each publish queues the event for this subscription and returns without waiting.
-    /// The handler runs on `executor`, one event at a time, in publish order (FIFO per
-    /// subscription); events from different subscriptions are not ordered against each other.
-    /// A burst of events costs one job on the executor, not one per event. `priority` only
-    /// decides when, within a publish, the event is queued (see <doc:Priorities>): the handler
-    /// itself runs later, after every synchronous handler of that publish.
+    /// Each publish queues the event and returns without waiting. The handler runs on
+    /// `executor`, one event at a time, in publish order. Subscriptions made with this method
+    /// (or ``subscribeOnMain(owner:to:priority:handler:)``) on one executor share the bus's
+    /// queue for that executor: a publish queues its event there once, after its synchronous
+    /// handlers, and the executor runs queued events in that order across subscriptions and
+    /// event types, each event for its subscriptions in `priority` order (then subscription
+    /// order) before the next. A burst costs one job on the executor, however many
+    /// subscriptions it reaches. An event published by a synchronous handler during a publish
+    /// is queued before the outer event. See <doc:ExecutorDelivery> for which executors share a
+    /// queue (class instances, actors and the main actor; a value-type executor of your own
+    /// gets FIFO per subscription only).
     ///
     /// The owner is held weakly and checked twice: when the event is queued and again right
     /// before the handler runs. Once ``SubscriptionToken/cancel()`` has returned, no queued
-    /// event runs the handler.
+    /// event runs the handler, and the handler and its captures are released even if the
+    /// executor never runs again. A subscription made during a publish does not get that event.
     ///
     /// The mailbox is unbounded: if the executor stalls, events queue without limit. Use
     /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it.
@@ -29,6 +35,25 @@ extension EventBus {
         on executor: some EventBusExecutor, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        register(ExecutorSubscription(owner: owner, executor: executor, priority: priority, handler: handler))
+        registerOnLane(owner: owner, executor: executor, priority: priority, failures: nil, handler: handler)
+    }
+
+    /// Registers a plain executor subscription: on the executor's lane if the bus can identify
+    /// the executor, else with a mailbox of its own.
+    func registerOnLane<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, executor: some EventBusExecutor, priority: Int, failures: FailureReporter?,
+        handler: @escaping @Sendable (Owner, Event) throws -> Void
+    ) -> SubscriptionToken {
+        guard let lane = lanes.lane(for: executor) else {
+            return register(
+                ExecutorSubscription(
+                    owner: owner, executor: executor, priority: priority, failures: failures, handler: handler
+                ))
+        }
+        let entry = LaneSubscription(
+            owner: owner, lane: lane, priority: priority, failures: failures, handler: handler)
+        let token = register(entry)
+        entry.joinLane()
+        return token
     }
 }

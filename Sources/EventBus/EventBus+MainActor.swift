@@ -3,7 +3,9 @@ extension EventBus {
     ///
     /// Events are queued when published, from any thread, and the handler runs later on the
     /// main actor, in publish order, even when the publisher is itself on the main actor.
-    /// A burst of events costs one main-actor job, not one task per event. `priority` only
+    /// All such subscriptions of a bus share one main-actor queue, so handlers of different
+    /// subscriptions and event types also run in publish order, and a burst of events costs
+    /// one main-actor job, however many subscriptions it reaches (see <doc:ExecutorDelivery>). `priority` only
     /// orders when the event is queued within a publish; the handler runs after the publish.
     ///
     /// The owner is held weakly and checked both when the event is queued and when the handler

@@ -40,6 +40,8 @@ public final class EventBus: Sendable {
     let protocols = ProtocolStore()
     let taps: TapStore
     let failures: FailureReporter
+    /// One queue per executor for the plain executor and main-actor subscriptions on it.
+    let lanes = ExecutorLanes()
     /// The thread-specific key of ``PublishNesting``, copied here so publishing loads it plainly.
     private let nestingKey = PublishNesting.key
 

@@ -1,8 +1,8 @@
 /// Runs subscription jobs isolated to an actor. Use it as `.actor(myActor)`.
 ///
 /// Each job is one task that hops to the actor; inside the handler, use
-/// `actor.assumeIsolated { … }` to reach its state synchronously. The bus schedules one job per
-/// burst of events and keeps publish order within a subscription.
+/// `actor.assumeIsolated { … }` to reach its state synchronously. The bus keeps one queue per
+/// actor: one job per burst of events, in publish order across the actor's subscriptions.
 public struct ActorExecutor<IsolatingActor: Actor>: EventBusExecutor {
     /// The actor whose executor runs the handlers.
     public let actor: IsolatingActor

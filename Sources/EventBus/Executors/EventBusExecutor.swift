@@ -1,11 +1,12 @@
 /// Somewhere to run a subscription's handler: the main actor, a dispatch queue, an actor, or
 /// an app's own run loop.
 ///
-/// The bus calls ``enqueue(_:)`` at most once per burst of events for each subscription and
-/// runs that subscription's events in publish order inside the job, so an executor only has to
-/// run each job once, eventually. Jobs of one subscription never overlap, even on an executor
-/// that runs jobs concurrently; running jobs in FIFO order is still expected, so that different
-/// subscriptions on one executor see events in a sensible order.
+/// The bus keeps one queue per executor it can identify (a class instance, an actor, the main
+/// actor) and calls ``enqueue(_:)`` at most once per burst of events for that queue; the job
+/// runs the queued events in publish order, for every subscription on the executor, so an
+/// executor only has to run each job once, eventually. Jobs of one queue never overlap, even on
+/// an executor that runs jobs concurrently. A value-type executor cannot be identified: it gets
+/// a job per subscription and burst, and running jobs in FIFO order is then expected.
 ///
 /// Conform your own run loop (a game loop, a terminal UI's `poll()` loop) to deliver events
 /// between frames:

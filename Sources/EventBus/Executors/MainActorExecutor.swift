@@ -1,7 +1,8 @@
 /// Runs subscription jobs on the main actor. Use it as `.mainActor`.
 ///
-/// Each job is one main-actor task; the bus schedules one job per burst of events, not one per
-/// event. ``EventBus/subscribeOnMain(owner:to:priority:handler:)`` uses this executor.
+/// Each job is one main-actor task; the bus schedules one job per burst of events for all of
+/// its main-actor subscriptions, not one per event or per subscription. All instances are one
+/// executor to the bus. ``EventBus/subscribeOnMain(owner:to:priority:handler:)`` uses this executor.
 public struct MainActorExecutor: EventBusExecutor {
     /// Creates the executor; all instances are equivalent.
     public init() {}

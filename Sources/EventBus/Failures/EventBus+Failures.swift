@@ -68,8 +68,7 @@ extension EventBus {
         on executor: some EventBusExecutor, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) -> SubscriptionToken {
-        register(
-            ExecutorSubscription(
-                owner: owner, executor: executor, priority: priority, failures: failures, handler: handler))
+        registerOnLane(
+            owner: owner, executor: executor, priority: priority, failures: failures, handler: handler)
     }
 }

@@ -29,6 +29,8 @@ struct DeliveryWalk {
     @inline(__always)
     mutating func run<Event>(_ event: Event, count: Int, entry: (Int) -> Unmanaged<AnySubscription>) {
         var consumer: Unmanaged<AnySubscription>?
+        var firstLaneMember = -1
+        var end = count
         for index in 0..<count {
             let entry = entry(index)
             let outcome = entry._withUnsafeGuaranteedRef {
@@ -39,6 +41,7 @@ struct DeliveryWalk {
             // owner-less subscribers: 4.40k instructions per publish, 4.87k before the
             // parity features, delivery counting included).
             if outcome != .delivered {
+                if outcome == .queuedOnLane, firstLaneMember < 0 { firstLaneMember = index }
                 needsPrune = needsPrune || outcome.needsPrune
                 if outcome.droppedAnEvent {
                     droppedAny = true
@@ -48,12 +51,17 @@ struct DeliveryWalk {
                 guard outcome.reached else { continue }
                 if outcome == .consumed {
                     consumer = entry
+                    end = index
                     break
                 }
             }
             reachedCount += 1
             entry._withUnsafeGuaranteedRef { $0.countDelivery() }
             notes?.recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+        }
+        // Executor lanes get the event once each, for the members the loop reached.
+        if firstLaneMember >= 0 {
+            LaneFanOut.queue(event, from: firstLaneMember, until: end, entry: entry)
         }
         if let consumer {
             reachedCount += 1

@@ -1,0 +1,40 @@
+/// One executor's queue on one bus, shared by the plain executor and main-actor subscriptions
+/// made for that executor (issue 12, executor fan-out).
+///
+/// A publish that reaches several subscriptions on the executor queues its event once, with
+/// one locked append, and the first event of a burst schedules the lane's one drain job; the
+/// drain runs the queued events in the order they were queued, each for its subscriptions in
+/// delivery order (priority, then subscription order). So the executor sees one job per burst
+/// instead of one per subscription, and related event types arrive in publish order.
+///
+/// Entries hold their lane (they never look it up while publishing); the lane holds the
+/// executor. Drain jobs capture only the ``LaneCore``, never the lane: an executor that keeps
+/// a job it never runs would otherwise keep itself alive through the lane.
+final class ExecutorLane: Sendable {
+    let executor: any EventBusExecutor
+    let core = LaneCore()
+    private let identity: LaneIdentity
+    private weak let table: ExecutorLanes?
+
+    init(executor: any EventBusExecutor, identity: LaneIdentity, table: ExecutorLanes) {
+        self.executor = executor
+        self.identity = identity
+        self.table = table
+    }
+
+    deinit {
+        table?.forget(identity)
+    }
+
+    /// The lane's queue for `Event`, made on first use; called when subscribing.
+    func queue<Event>(for eventType: Event.Type) -> LaneQueue<Event> {
+        core.queue(for: eventType)
+    }
+
+    /// Hands the drain job to the executor; called by the publish that queued the first event
+    /// of a burst, after unlocking.
+    func scheduleDrain() {
+        // Captures one class reference and no generic metadata: no closure context to allocate.
+        executor.enqueue { [core] in core.drain() }
+    }
+}

@@ -1,0 +1,70 @@
+/// The bus's executor lanes, one per executor it can identify (see ``ExecutorLane``).
+///
+/// Consulted only when a subscription is made: the entry keeps its lane, so publishing never
+/// looks one up. Lanes are held weakly; a lane lives as long as an entry or a scheduled drain
+/// job uses it, and removes itself from the table when it goes.
+final class ExecutorLanes: Sendable {
+    private let lanes = LockedValue<[LaneIdentity: WeakLane]>([:])
+
+    init() {}
+
+    /// The lane of `executor`, made on first use; nil for an executor the bus cannot tell
+    /// apart from another (a value type other than the built-in ones), whose subscriptions
+    /// keep a mailbox each.
+    func lane(for executor: some EventBusExecutor) -> ExecutorLane? {
+        guard let identity = LaneIdentity(executor) else { return nil }
+        return lanes.withLock { lanes in
+            if let lane = lanes[identity]?.lane { return lane }
+            let lane = ExecutorLane(executor: executor, identity: identity, table: self)
+            lanes[identity] = WeakLane(lane: lane)
+            return lane
+        }
+    }
+
+    /// Drops the table's slot for `identity` unless a newer lane took it.
+    func forget(_ identity: LaneIdentity) {
+        lanes.withLock { lanes in
+            if lanes[identity]?.lane == nil { lanes[identity] = nil }
+        }
+    }
+
+    /// Lanes in the table, for tests.
+    var count: Int { lanes.withLock { $0.count } }
+}
+
+/// A table slot; weak, so the table never keeps a lane (or its executor) alive.
+struct WeakLane: Sendable {
+    weak var lane: ExecutorLane?
+}
+
+/// Which executor a lane belongs to: the instance, for an executor that is a class (a dispatch
+/// queue, `ManualExecutor`, an app's run loop); the actor, for ``ActorExecutor``; the type,
+/// for ``MainActorExecutor``.
+enum LaneIdentity: Hashable, Sendable {
+    case object(ObjectIdentifier)
+    case actor(ObjectIdentifier)
+    case mainActor
+
+    init?(_ executor: some EventBusExecutor) {
+        if let shared = executor as? any LaneSharingExecutor {
+            self = shared.laneIdentity
+        } else if type(of: executor) is AnyObject.Type {
+            self = .object(ObjectIdentifier(executor as AnyObject))
+        } else {
+            return nil
+        }
+    }
+}
+
+/// A value-type executor whose instances all run jobs in the same place.
+protocol LaneSharingExecutor {
+    var laneIdentity: LaneIdentity { get }
+}
+
+extension MainActorExecutor: LaneSharingExecutor {
+    var laneIdentity: LaneIdentity { .mainActor }
+}
+
+extension ActorExecutor: LaneSharingExecutor {
+    var laneIdentity: LaneIdentity { .actor(ObjectIdentifier(actor)) }
+}

@@ -1,0 +1,90 @@
+/// The state of an ``ExecutorLane`` that its drain job needs: the lock, the order in which
+/// events were queued across event types, and the lane's typed queues.
+///
+/// The lock also guards the typed queues' own buffers and member lists (``LaneQueue``), so
+/// one lock per publish covers the event, its place in the order and the drain flag.
+final class LaneCore: DrainJob, @unchecked Sendable {  // safe: `state` has its own lock
+    let state = LockedValue(LaneState())
+
+    /// The queue for `Event`, made on first use.
+    func queue<Event>(for eventType: Event.Type) -> LaneQueue<Event> {
+        state.withLock { state in
+            let key = ObjectIdentifier(eventType)
+            if let queue = state.queues[key] { return unsafeDowncast(queue, to: LaneQueue<Event>.self) }
+            let queue = LaneQueue<Event>(core: self)
+            state.queues[key] = queue
+            return queue
+        }
+    }
+
+    /// Runs on the executor; only one drain is scheduled at a time. Runs the queued events
+    /// until none is left, including those queued meanwhile, and then ends.
+    override func drain() {
+        // The order is swapped out in batches rather than popped run by run, and the emptied
+        // buffer goes back as the spare: a steady stream of bursts reuses two buffers.
+        var batch = ContiguousArray<LaneRun>()
+        while state.withLock({ $0.takeOrder(into: &batch) }) {
+            for run in batch {
+                run.queue.run(run.count, generation: run.generation, in: self)
+            }
+            // Emptied here, outside the lock: the last reference to a queue may go with it.
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// One stretch of the order: `count` consecutive events of one queue.
+struct LaneRun {
+    let queue: LaneQueueBase
+    /// The queue's generation when they were queued: a queue that lost its last member
+    /// dropped its events and started a new generation, and runs of the old one are skipped.
+    let generation: UInt64
+    var count: Int
+}
+
+/// Guarded by the lane's lock.
+struct LaneState {
+    /// Which queue holds the next event, in the order the events were queued.
+    private var order: ContiguousArray<LaneRun> = []
+    /// An empty buffer with capacity, kept between bursts for the next drain to swap in.
+    private var spare: ContiguousArray<LaneRun> = []
+    private var isDrainScheduled = false
+    /// The lane's queues by event type; a queue stays once made (one per type used here).
+    var queues: [ObjectIdentifier: LaneQueueBase] = [:]
+
+    /// Notes that `queue` got one more event; returns true when the caller must schedule the
+    /// drain. Consecutive events of one type extend one run, so a burst of one type costs
+    /// one slot.
+    mutating func noteQueued(in queue: LaneQueueBase, generation: UInt64) -> Bool {
+        if let last = order.indices.last, order[last].queue === queue, order[last].generation == generation {
+            order[last].count += 1
+        } else {
+            order.append(LaneRun(queue: queue, generation: generation, count: 1))
+        }
+        if isDrainScheduled { return false }
+        isDrainScheduled = true
+        return true
+    }
+
+    /// Swaps the order into `batch`, which must be empty, and returns true; or, when nothing
+    /// is queued, ends the drain and keeps `batch`'s buffer as the spare. Only empty buffers
+    /// change hands here, so nothing is released under the lock.
+    mutating func takeOrder(into batch: inout ContiguousArray<LaneRun>) -> Bool {
+        guard !order.isEmpty else {
+            isDrainScheduled = false
+            if batch.capacity > spare.capacity { swap(&spare, &batch) }
+            return false
+        }
+        if batch.capacity == 0 { swap(&spare, &batch) }
+        swap(&order, &batch)
+        return true
+    }
+
+    /// Removes the runs of `queue` (whose events were dropped). The runs are handed back so
+    /// that the caller releases them after unlocking.
+    mutating func removeRuns(of queue: LaneQueueBase) -> [LaneRun] {
+        let removed = order.filter { $0.queue === queue }
+        if !removed.isEmpty { order.removeAll { $0.queue === queue } }
+        return removed
+    }
+}

@@ -1,0 +1,332 @@
+import Dispatch
+import EventBusTesting
+import Testing
+
+@testable import EventBus
+
+/// Subscriptions on one executor share that executor's lane on the bus: one job per burst, and
+/// the handlers see events in publish order across subscriptions and event types (issue 12,
+/// target 3).
+@Suite("Executor lanes", .timeLimit(.minutes(1)))
+struct ExecutorLaneTests {
+    @Test func handlersOfDifferentTypesOnOneExecutorRunInPublishOrder() {
+        // Given two subscriptions of one owner, to two types, on one executor
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("A\(event.number)")
+        }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("B\(event.number)")
+        }
+
+        // When A, B, A are published
+        sut.publish(Ping(number: 1))
+        sut.publish(Pong(number: 2))
+        sut.publish(Ping(number: 3))
+        executor.drain()
+
+        // Then the handlers ran interleaved, in publish order
+        #expect(owner.log.all == ["A1", "B2", "A3"])
+    }
+
+    @Test func stateValuesAndPlainEventsShareTheOrderToo() {
+        // Found by the demo's tests: `publishState` walks its own loop and must queue on the lanes.
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("state\(event.number)")
+        }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("plain\(event.number)")
+        }
+
+        sut.publishState(Ping(number: 1))
+        sut.publish(Pong(number: 2))
+        sut.publishState(Ping(number: 3))
+        executor.drain()
+
+        #expect(owner.log.all == ["state1", "plain2", "state3"])
+    }
+
+    @Test func aBurstToManySubscriptionsOnOneExecutorCostsOneJob() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owners = (0..<10).map { Owner("\($0)") }
+        for owner in owners {
+            sut.subscribe(owner: owner, on: executor) { (owner, _: Ping) in owner.log.append("ping") }
+            sut.subscribe(owner: owner, on: executor) { (owner, _: Pong) in owner.log.append("pong") }
+        }
+
+        for number in 0..<50 {
+            sut.publish(Ping(number: number))
+            sut.publish(Pong(number: number))
+        }
+
+        #expect(executor.pendingJobCount == 1)
+        #expect(executor.drain() == 1)
+        #expect(owners.allSatisfy { $0.log.count == 100 })
+    }
+
+    @Test func eachEventRunsForItsSubscriptionsInPriorityOrderBeforeTheNextEvent() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        let owner = Owner(log: log)
+        sut.subscribe(owner: owner, on: executor, priority: 0) { (owner, event: Ping) in
+            owner.log.append("low\(event.number)")
+        }
+        sut.subscribe(owner: owner, on: executor, priority: 5) { (owner, event: Ping) in
+            owner.log.append("high\(event.number)")
+        }
+
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 2))
+        executor.drain()
+
+        #expect(log.all == ["high1", "low1", "high2", "low2"])
+    }
+
+    @Test func cancelDuringABurstStopsThatSubscriptionOnly() {
+        // Given a handler that cancels another subscription of the same lane
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        let owner = Owner(log: log)
+        let victim = LockBox<SubscriptionToken?>(nil)
+        sut.subscribe(owner: owner, on: executor, priority: 1) { (owner, event: Ping) in
+            owner.log.append("first\(event.number)")
+            if event.number == 2 { victim.value?.cancel() }
+        }
+        victim.value = sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("second\(event.number)")
+        }
+        for number in 1...3 { sut.publish(Ping(number: number)) }
+
+        // When the burst runs
+        executor.drain()
+
+        // Then the cancelled one gets nothing from the moment of the cancel
+        #expect(log.all == ["first1", "second1", "first2", "first3"])
+    }
+
+    @Test func cancelReleasesTheHandlerAndTheLanesQueuedEventsBeforeTheJobRuns() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let released = ReleaseCounter()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        let tokens = [
+            sut.subscribe(owner: owner, on: executor) { [probe] (_, _: TrackedEvent) in probe?.touch() },
+            sut.subscribe(owner: owner, on: executor) { (_, _: TrackedEvent) in },
+        ]
+        for number in 0..<3 { sut.publish(released.event(number)) }
+        probe = nil
+
+        tokens[0].cancel()
+        #expect(weakProbe == nil)
+        #expect(released.count == 0)  // still queued for the other subscription
+        tokens[1].cancel()
+
+        #expect(released.count == 3)
+        #expect(executor.pendingJobCount == 1)
+        executor.drain()
+    }
+
+    @Test func anOwnerReleasedBeforeTheJobRunsGetsNothingWhileOthersStillDo() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        var leaving: Owner? = Owner("leaving", log: log)
+        let staying = Owner("staying", log: log)
+        sut.subscribe(owner: leaving!, on: executor) { (owner, _: Ping) in owner.log.append(owner.name) }
+        sut.subscribe(owner: staying, on: executor) { (owner, _: Ping) in owner.log.append(owner.name) }
+        sut.publish(Ping())
+
+        leaving = nil
+        executor.drain()
+
+        #expect(log.all == ["staying"])
+    }
+
+    @Test func subscriptionsAfterAnInterceptorThatStoppedThePublishGetNothing() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        let owner = Owner(log: log)
+        sut.subscribe(owner: owner, on: executor, priority: 10) { (owner, event: Ping) in
+            owner.log.append("before\(event.number)")
+        }
+        sut.intercept(owner: owner, priority: 5) { (_, event: Ping) in event.number == 1 ? .stop : .proceed }
+        sut.subscribe(owner: owner, on: executor, priority: 0) { (owner, event: Ping) in
+            owner.log.append("after\(event.number)")
+        }
+
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 2))
+        executor.drain()
+
+        #expect(log.all == ["before1", "before2", "after2"])
+    }
+
+    @Test func aSubscriptionMadeDuringAPublishGetsTheNextEventNotThatOne() {
+        // Given a synchronous handler that subscribes on the lane, at a higher priority, while
+        // the publish runs
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        let owner = Owner(log: log)
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("old\(event.number)")
+        }
+        let subscribed = LockBox(false)
+        sut.subscribe(owner: owner) { [weak sut] (owner, event: Ping) in
+            guard let sut, !subscribed.value else { return }
+            subscribed.value = true
+            sut.subscribe(owner: owner, on: executor, priority: 9) { (owner, event: Ping) in
+                owner.log.append("new\(event.number)")
+            }
+        }
+
+        // When two events are published
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 2))
+        executor.drain()
+
+        // Then the new subscription starts with the second
+        #expect(log.all == ["old1", "new2", "old2"])
+    }
+
+    @Test func anEventPublishedByAnExecutorHandlerRunsInTheSameDrain() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: executor) { [weak sut] (owner, event: Ping) in
+            owner.log.append("A\(event.number)")
+            if event.number == 1 { sut?.publish(Pong(number: 2)) }
+        }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("B\(event.number)")
+        }
+        sut.publish(Ping(number: 1))
+        sut.publish(Ping(number: 3))
+
+        #expect(executor.drain() == 1)
+
+        #expect(owner.log.all == ["A1", "A3", "B2"])
+    }
+
+    @Test func differentExecutorsGetLanesOfTheirOwnAndBusesDoNotShareLanes() {
+        let sut = EventBus()
+        let other = EventBus()
+        let (first, second) = (ManualExecutor(), ManualExecutor())
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: first) { (owner, _: Ping) in owner.log.append("first") }
+        sut.subscribe(owner: owner, on: second) { (owner, _: Ping) in owner.log.append("second") }
+        other.subscribe(owner: owner, on: first) { (owner, _: Ping) in owner.log.append("other") }
+
+        sut.publish(Ping())
+        other.publish(Ping())
+
+        #expect(sut.lanes.count == 2)
+        #expect(first.pendingJobCount == 2)
+        #expect(second.pendingJobCount == 1)
+        first.drain()
+        second.drain()
+        #expect(owner.log.all.sorted() == ["first", "other", "second"])
+    }
+
+    @Test func aLaneGoesWhenItsLastSubscriptionEnds() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let token = sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
+        #expect(sut.lanes.count == 1)
+
+        token.cancel()
+
+        #expect(sut.lanes.count == 0)
+    }
+
+    @Test func theBacklogIsCountedUntilTheSubscriptionEnds() {
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        let token = sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
+        sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
+        sut.publish(Ping())
+        sut.publish(Ping())
+        #expect(token.waitingEventCount == 2)
+
+        token.cancel()
+
+        #expect(token.waitingEventCount == 0)
+        executor.drain()
+    }
+
+    @Test func aValueTypeExecutorKeepsAMailboxPerSubscription() {
+        let sut = EventBus()
+        let executor = ValueExecutor(jobs: ManualExecutor())
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: executor) { (owner, _: Ping) in owner.log.append("ping") }
+        sut.subscribe(owner: owner, on: executor) { (owner, _: Ping) in owner.log.append("ping") }
+
+        sut.publish(Ping())
+
+        #expect(sut.lanes.count == 0)
+        #expect(executor.jobs.drain() == 2)
+        #expect(owner.log.all == ["ping", "ping"])
+    }
+
+    @Test func concurrentPublishersCancelsAndSubscribesKeepEachPublishersOrder() async {
+        // Given subscriptions of two types on one serial queue, some cancelled while four
+        // threads publish
+        let sut = EventBus()
+        let queue = DispatchQueue(label: "lane-stress")
+        let rounds = isRunningUnderThreadSanitizer ? 200 : 2_000
+        let seen = LockBox<[Int: [Int]]>([:])
+        let owner = Owner()
+        let record: @Sendable (Int) -> Void = { value in
+            seen.mutate { $0[value / 1_000_000, default: []].append(value % 1_000_000) }
+        }
+        let keeper = sut.subscribe(owner: owner, on: queue) { (_, event: Ping) in record(event.number) }
+        sut.subscribe(owner: owner, on: queue) { (_, event: Pong) in record(event.number) }
+        let churn = LockBox<[SubscriptionToken]>([])
+
+        // When
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for round in 0..<rounds {
+                    if thread == 3 {
+                        let token = sut.subscribe(owner: owner, on: queue) { (_, _: Ping) in }
+                        churn.mutate { $0.append(token) }
+                        if round % 2 == 0 { churn.mutate { $0.removeFirst().cancel() } }
+                    } else if round % 2 == 0 {
+                        sut.publish(Ping(number: thread * 1_000_000 + round))
+                    } else {
+                        sut.publish(Pong(number: thread * 1_000_000 + round))
+                    }
+                }
+            }
+        }
+        let expected = 3 * rounds
+        await waitUntil { seen.value.values.reduce(0) { $0 + $1.count } == expected }
+
+        // Then every publisher's events arrived once each, in its order, across both types
+        for thread in 0..<3 {
+            #expect(seen.value[thread] == Array(0..<rounds))
+        }
+        withExtendedLifetime(keeper) {}
+    }
+}
+
+/// An executor that is a value: the bus cannot tell two of them apart, so it gives each
+/// subscription a mailbox of its own.
+private struct ValueExecutor: EventBusExecutor {
+    let jobs: ManualExecutor
+    var label: String { "value" }
+    func enqueue(_ work: @escaping @Sendable () -> Void) { jobs.enqueue(work) }
+}
