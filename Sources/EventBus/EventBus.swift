@@ -133,7 +133,10 @@ public final class EventBus: Sendable {
                 slot.pointee.store(Int(bitPattern: list.toOpaque()), ordering: .sequentiallyConsistent)
                 let buffer = list._withUnsafeGuaranteedRef { $0.buffer }
                 let count = buffer[PublishedList.countWord].load(ordering: .acquiring)
-                walk.run(event, count: count) { PublishedList.entry(at: $0, in: buffer) }
+                list._withUnsafeGuaranteedRef { $0.countPublish(stripe: nesting.pointee.countingStripe) }
+                walk.run(event, count: count, countedOnTheList: true) {
+                    PublishedList.entry(at: $0, in: buffer)
+                }
                 slot.pointee.store(0, ordering: .sequentiallyConsistent)
                 if store.reclaimer.hasPending { store.reclaimer.reclaim() }
             }
@@ -142,7 +145,7 @@ public final class EventBus: Sendable {
                 of: eventKey, for: event, generation: protocolGeneration)
             snapshot.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
-                    walk.run(event, count: entries.count) { entries[$0] }
+                    walk.run(event, count: entries.count, countedOnTheList: false) { entries[$0] }
                 }
             }
         }

@@ -26,13 +26,19 @@ struct DeliveryWalk {
 
     /// Offers `event` to the first `count` entries, in order, and counts the deliveries; with
     /// `notes`, also notes who got it for the taps' record.
+    ///
+    /// With `countedOnTheList`, the publish has already counted itself on the list, which
+    /// counts for every entry listed (see `AnySubscription.countingList`): the entries it does
+    /// not reach are uncounted instead, so a plain delivery writes nothing to its entry.
     @inline(__always)
-    mutating func run<Event>(_ event: Event, count: Int, entry: (Int) -> Unmanaged<AnySubscription>) {
+    mutating func run<Event>(
+        _ event: Event, count: Int, countedOnTheList: Bool, entry entryAt: (Int) -> Unmanaged<AnySubscription>
+    ) {
         var consumer: Unmanaged<AnySubscription>?
         var firstLaneMember = -1
         var end = count
         for index in 0..<count {
-            let entry = entry(index)
+            let entry = entryAt(index)
             let outcome = entry._withUnsafeGuaranteedRef {
                 unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
             }
@@ -43,6 +49,9 @@ struct DeliveryWalk {
             if outcome != .delivered {
                 if outcome == .queuedOnLane, firstLaneMember < 0 { firstLaneMember = index }
                 needsPrune = needsPrune || outcome.needsPrune
+                if countedOnTheList && !outcome.reached {
+                    entry._withUnsafeGuaranteedRef { $0.uncountDelivery() }
+                }
                 if outcome.droppedAnEvent {
                     droppedAny = true
                     notes?.droppingRecipients.append(
@@ -52,20 +61,25 @@ struct DeliveryWalk {
                 if outcome == .consumed {
                     consumer = entry
                     end = index
+                    if countedOnTheList {
+                        for later in index + 1..<count {
+                            entryAt(later)._withUnsafeGuaranteedRef { $0.uncountDelivery() }
+                        }
+                    }
                     break
                 }
             }
             reachedCount += 1
-            entry._withUnsafeGuaranteedRef { $0.countDelivery() }
+            if !countedOnTheList { entry._withUnsafeGuaranteedRef { $0.countDelivery() } }
             notes?.recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
         }
         // Executor lanes get the event once each, for the members the loop reached.
         if firstLaneMember >= 0 {
-            LaneFanOut.queue(event, from: firstLaneMember, until: end, entry: entry)
+            LaneFanOut.queue(event, from: firstLaneMember, until: end, entry: entryAt)
         }
         if let consumer {
             reachedCount += 1
-            consumer._withUnsafeGuaranteedRef { $0.countDelivery() }
+            if !countedOnTheList { consumer._withUnsafeGuaranteedRef { $0.countDelivery() } }
             if let notes {
                 let recipient = consumer._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
                 notes.recipients.append(recipient)

@@ -23,6 +23,7 @@ enum HazardSlots {
     private static let nextWord = 0
     private static let inUseWord = 1
     private static let usedSlotsWord = 2
+    private static let ordinalWord = 3
 
     /// The first record; 0 until a thread publishes.
     private static let firstRecord = Atomic<Int>(0)
@@ -31,10 +32,12 @@ enum HazardSlots {
     /// already counted as used.
     static func claimRecord() -> UnsafeMutablePointer<Atomic<Int>> {
         var address = firstRecord.load(ordering: .acquiring)
+        var records = 0
         while let record = UnsafeMutablePointer<Atomic<Int>>(bitPattern: address) {
             if record[inUseWord].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
                 return record
             }
+            records += 1
             address = record[nextWord].load(ordering: .acquiring)
         }
         let words = headerWords + slotsPerRecord
@@ -43,6 +46,9 @@ enum HazardSlots {
         for word in 0..<words { (record + word).initialize(to: Atomic(0)) }
         record[inUseWord].store(1, ordering: .relaxed)
         record[usedSlotsWord].store(1, ordering: .relaxed)
+        // Records are numbered as they are made (a racing thread may take the same number:
+        // it only chooses a counting stripe).
+        record[ordinalWord].store(records, ordering: .relaxed)
         var head = firstRecord.load(ordering: .relaxed)
         while true {
             record[nextWord].store(head, ordering: .relaxed)
@@ -56,6 +62,11 @@ enum HazardSlots {
     /// Hands a thread's record back when the thread exits; its slots are all clear by then.
     static func releaseRecord(_ record: UnsafeMutablePointer<Atomic<Int>>) {
         record[inUseWord].store(0, ordering: .releasing)
+    }
+
+    /// Which of a ``PublishedList``'s publish counters the record's thread writes.
+    static func stripe(of record: UnsafeMutablePointer<Atomic<Int>>) -> Int {
+        record[ordinalWord].load(ordering: .relaxed) % PublishedList.stripeCount
     }
 
     /// The slots of `record`.

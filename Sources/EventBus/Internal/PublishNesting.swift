@@ -22,8 +22,15 @@ struct PublishNesting {
     var depth = 0
     private var waiting: [() -> Void] = []
     /// This thread's ``HazardSlots`` record, and how many of its slots writers already read.
-    fileprivate let hazardRecord = HazardSlots.claimRecord()
+    fileprivate let hazardRecord: UnsafeMutablePointer<Atomic<Int>>
     private var usedSlots = 1
+    /// Which stripe of a list's publish counters this thread writes.
+    let countingStripe: Int
+
+    init() {
+        hazardRecord = HazardSlots.claimRecord()
+        countingStripe = HazardSlots.stripe(of: hazardRecord)
+    }
 
     /// The hazard slot of a publish at the current depth: where it announces the list it walks.
     @inline(__always)

@@ -25,14 +25,40 @@ final class PublishedList: @unchecked Sendable {
     /// announcing it.
     let count = Atomic<Int>(0)
     private let reclaimer: Reclaimer
+    /// How many lock-free publishes walked this list, in ``stripeCount`` counters a cache line
+    /// apart; a thread counts in the stripe of its ``HazardSlots`` record, so threads
+    /// publishing the type at once write different lines (see `AnySubscription.countingList`).
+    private let publishes: UnsafeMutablePointer<Atomic<Int>>
+    static let stripeCount = 4
+    private static let wordsPerStripe = 8
 
     init(reclaimer: Reclaimer) {
         self.reclaimer = reclaimer
         current = Atomic(Int(bitPattern: Self.makeBuffer(capacity: 4)))
+        let words = Self.stripeCount * Self.wordsPerStripe
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: words * 8, alignment: 64)
+        publishes = raw.bindMemory(to: Atomic<Int>.self, capacity: words)
+        for word in 0..<words { (publishes + word).initialize(to: Atomic(0)) }
     }
 
     deinit {
         UnsafeMutablePointer<Atomic<Int>>(bitPattern: current.load(ordering: .relaxed))?.deallocate()
+        publishes.deallocate()
+    }
+
+    /// Counts one publish in `stripe` (below ``stripeCount``). Plain moves: two threads of
+    /// one stripe publishing the type at the same instant may lose a count.
+    @inline(__always)
+    func countPublish(stripe: Int) {
+        let counter = publishes + stripe &* Self.wordsPerStripe
+        counter.pointee.store(counter.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
+    /// Lock-free publishes of this list so far.
+    var publishCount: Int {
+        (0..<Self.stripeCount).reduce(0) {
+            $0 &+ publishes[$1 * Self.wordsPerStripe].load(ordering: .relaxed)
+        }
     }
 
     /// The current buffer; load it only after announcing the list.

@@ -55,6 +55,7 @@ struct SubscriberList {
     /// that publishing walks it front to back and never sorts. The common case, a priority no
     /// higher than the last entry's, is an append after one comparison.
     mutating func insertInDeliveryOrder(_ subscription: AnySubscription) {
+        subscription.startCounting(on: published)
         let key = SlotKey(subscription)
         var index = keys.endIndex
         while index > keys.startIndex, !keys[index - 1].staysAhead(of: key) {

@@ -56,11 +56,19 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Higher runs first within one publish; equal priorities run in subscription order.
     let priority: Int
     private let cancelled = Atomic<Bool>(false)
-    /// Events handed to this subscription, for introspection. Counted with a relaxed load and
-    /// store rather than an atomic add: that compiles to two plain moves on a cache line the
-    /// delivery already reads (the `cancelled` flag), where a locked add would cost ~20 cycles
-    /// per subscriber. Two threads publishing the same type at once may lose an increment.
+    /// Events handed to this subscription, for introspection, counted one by one: by the
+    /// publishes that take a lock (protocol matches, state), minus the lock-free publishes that
+    /// were counted for the whole list but did not reach this entry (see `countingList`).
+    /// Relaxed load and store, not an atomic add: two plain moves.
     private let delivered = Atomic<Int>(0)
+    /// The published list whose publish count this entry's count follows, and that count when
+    /// the entry was listed. A lock-free publish counts itself once on the list, in the
+    /// publishing thread's stripe, instead of writing every entry it delivers to: a write per
+    /// delivery to memory every publishing thread reads would bounce its cache line between
+    /// cores (issue 12, multi-core). Set under the list's lock before the entry is published,
+    /// never changed afterwards.
+    private(set) final var countingList: PublishedList?
+    private final var publishesBeforeListing = 0
     /// Set by the list when the entry is added, under the list's lock, and only read under it
     /// afterwards (and by the thread that added it); see ``SubscriptionID``.
     var serial: UInt64 = 0
@@ -83,14 +91,31 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
         priority > other.priority || (priority == other.priority && tier <= other.tier)
     }
 
-    /// Counts one delivery (see `delivered`).
+    /// Counts one delivery by a publish that holds a retained snapshot (see `delivered`).
     @inline(__always)
     final func countDelivery() {
         delivered.store(delivered.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     }
 
+    /// Takes back one lock-free publish that counted itself on the list but did not reach this
+    /// entry (skipped, owner gone, dropped, or after the consumer).
+    @inline(__always)
+    final func uncountDelivery() {
+        delivered.store(delivered.load(ordering: .relaxed) &- 1, ordering: .relaxed)
+    }
+
+    /// Makes this entry's count follow `list`'s publishes from now on; under the list's lock,
+    /// before the entry is published.
+    final func startCounting(on list: PublishedList) {
+        countingList = list
+        publishesBeforeListing = list.publishCount
+    }
+
     /// How many events reached this subscription so far.
-    final var deliveredCount: Int { delivered.load(ordering: .relaxed) }
+    final var deliveredCount: Int {
+        let listed = countingList.map { $0.publishCount &- publishesBeforeListing } ?? 0
+        return delivered.load(ordering: .relaxed) &+ listed
+    }
 
     /// True once cancelled, or for a once-subscription once it has fired.
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
