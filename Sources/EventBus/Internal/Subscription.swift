@@ -42,6 +42,11 @@ enum DeliveryOutcome {
 /// its handler, the handler's captures and anything queued for it along; no handler slot is
 /// cleared while another thread may be calling it.
 ///
+/// Publishes that read the lock-free published list (see ``PublishedList``) hold no reference at
+/// all; a writer that takes an entry out while such a publish walks its list hands the last
+/// reference to the bus's ``Reclaimer``, which drops it when that publish returns, the same
+/// moment a retained snapshot would have.
+///
 /// A subclass therefore keeps user code and user data (handlers, queued events) in its own
 /// stored properties, and anything that outlives one `deliver(_:)` call must not own the entry:
 /// an executor job, a timer or a task reaches it weakly (holding it strongly only while it runs
