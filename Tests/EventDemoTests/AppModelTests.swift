@@ -56,8 +56,8 @@ struct AppModelTests {
             defer { held.discardAll() }  // Held work captures the services: drop it, no cycle.
             let harness = LoopHarness(background: held.background)  // No second fetch.
 
-            harness.bus.publish(ProfileDidLoadEvent(profile: Fixtures.profile))
-            harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
+            harness.bus.publish(ProfileDidLoadEvent(profile: Fixtures.profile, session: 1))
+            harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1))
             harness.drain()
 
             #expect(harness.sut.profile?.state == .loaded(Fixtures.profile))
@@ -69,7 +69,7 @@ struct AppModelTests {
         let (log, screen) = await onLoopThread {
             let harness = LoopHarness()
             harness.bus.publish(
-                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date, session: 1))
             harness.services.cart.add()
             harness.drain()
 
@@ -90,7 +90,7 @@ struct AppModelTests {
         let (screen, itemCount) = await onLoopThread {
             let harness = LoopHarness()
             harness.bus.publish(
-                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+                UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date, session: 1))
             for _ in 0..<5 { harness.services.cart.add() }  // €125.60
             harness.drain()
 

@@ -6,7 +6,7 @@ import Testing
 struct BadRecordingTests {
     private static let header = RecordingFormat.header
     private static let good =
-        #"{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"username":"alice"}}"#
+        #"{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"alice"}}"#
 
     /// File contents and the one line of error they must give (after `bad.jsonl:`).
     static let table: [(name: String, contents: String, error: String)] = [
@@ -17,8 +17,13 @@ struct BadRecordingTests {
         ),
         ("plain text", "hello\n", "1: not an eventdemo recording (the first line should be \(header))"),
         (
-            "newer version", #"{"format":"eventdemo-recording","version":2}"# + "\n",
-            "1: recording format version 2, this eventdemo reads version 1"
+            "newer version", #"{"format":"eventdemo-recording","version":3}"# + "\n",
+            "1: recording format version 3, this eventdemo reads version 2"
+        ),
+        (
+            // Version 1 events had no session numbers, which the panes now go by.
+            "older version", #"{"format":"eventdemo-recording","version":1}"# + "\n",
+            "1: recording format version 1, this eventdemo reads version 2"
         ),
         ("header cut off", #"{"format":"eventdemo-rec"#, "1: cut off (truncated file)"),
         ("wrong JSON", "\(header)\n\(good)\n{\"time\":1,,}\n\(good)\n", "3: not valid JSON"),

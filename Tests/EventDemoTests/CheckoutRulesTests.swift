@@ -65,7 +65,8 @@ struct CheckoutRulesTests {
         }
         let loyalty = LoyaltyService(bus: bus, members: ["bob"])
         let orders = EventRecorder(CheckoutDidCompleteEvent.self, on: bus)
-        bus.publish(UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date))
+        bus.publish(
+            UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date, session: 1))
 
         // When an order completes
         bus.publish(CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890)))
@@ -79,7 +80,7 @@ struct CheckoutRulesTests {
     @Test func theLoyaltyServiceStampsAMembersOrder() {
         let bus = EventBus()
         let loyalty = LoyaltyService(bus: bus, members: ["bob"])
-        bus.publish(UserDidLoginEvent(user: User(id: "bob", name: "Bob"), date: Fixtures.date))
+        bus.publish(UserDidLoginEvent(user: User(id: "bob", name: "Bob"), date: Fixtures.date, session: 1))
 
         bus.publish(CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890)))
 

@@ -62,7 +62,7 @@ struct FlashTests {
             let harness = LoopHarness(background: background.background)
             harness.sut.advance(to: Self.start)
 
-            harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
+            harness.bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1))
             harness.drain()
 
             let lit = Style(foreground: .yellow, attributes: .bold)

@@ -26,7 +26,7 @@ struct PaneLifetimeTests {
             var sut: LoginPane? = LoginPane(bus: bus, executor: executor)
             sut = nil
 
-            bus.publish(LoginDidStartEvent(username: "alice"))
+            bus.publish(LoginDidStartEvent(username: "alice", session: 1))
 
             #expect(sut == nil)
             #expect(executor.pendingCount == 0)  // Nothing was even queued for it.
@@ -40,7 +40,7 @@ struct PaneLifetimeTests {
             var sut: EventLogPane? = EventLogPane(bus: bus, executor: executor)
             sut = nil
 
-            bus.publish(LoginDidStartEvent(username: "alice"))
+            bus.publish(LoginDidStartEvent(username: "alice", session: 1))
 
             #expect(sut == nil)
             #expect(executor.pendingCount == 0)

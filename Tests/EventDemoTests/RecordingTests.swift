@@ -7,11 +7,11 @@ import Testing
 @Suite("Recording and replay: writing and reading", .timeLimit(.minutes(1)))
 struct RecordingTests {
     static let samples: [any DemoEvent] = [
-        LoginDidStartEvent(username: "alice"),
-        UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date),
-        LoginDidCancelEvent(username: "alice"),
-        UserDidLogoutEvent(user: Fixtures.alice),
-        ProfileDidLoadEvent(profile: Fixtures.profile),
+        LoginDidStartEvent(username: "alice", session: 1),
+        UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1),
+        LoginDidCancelEvent(username: "alice", session: 1),
+        UserDidLogoutEvent(user: Fixtures.alice, session: 1),
+        ProfileDidLoadEvent(profile: Fixtures.profile, session: 1),
         CartDidUpdateEvent(items: [CartService.catalog[0], CartService.catalog[2]]),
         CartAction.add(CartService.catalog[0]),
         CheckoutRequestedEvent(itemCount: 2, total: Money(cents: 5290)),
@@ -47,7 +47,7 @@ struct RecordingTests {
 
         // When every kind of event is published, plus one that is not a demo event
         for event in Self.samples { bus.publish(event) }
-        bus.publish(DeadEvent(event: LoginDidStartEvent(username: "x")))
+        bus.publish(DeadEvent(event: LoginDidStartEvent(username: "x", session: 1)))
         let status = sut.close()
         token.cancel()
 
@@ -61,7 +61,7 @@ struct RecordingTests {
         #expect(lines[1].hasPrefix(#"{"time":0.0"#))
         #expect(
             lines[1].contains(
-                #""seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"username":"alice"}}"#
+                #""seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"alice"}}"#
             ))
     }
 
@@ -72,10 +72,10 @@ struct RecordingTests {
         let sut = try RecordingWriter(path: path)
         let token = sut.attach(to: bus)
         bus.subscribe(owner: sut) { [weak bus] (_, _: LoginDidStartEvent) in
-            bus?.publish(LoginDidCancelEvent(username: "alice"))
+            bus?.publish(LoginDidCancelEvent(username: "alice", session: 1))
         }
 
-        bus.publish(LoginDidStartEvent(username: "alice"))
+        bus.publish(LoginDidStartEvent(username: "alice", session: 1))
         sut.close()
         token.cancel()
 
@@ -117,7 +117,7 @@ struct RecordingTests {
         let sut = try RecordingWriter(path: path, maximumBytes: 300)
         let token = sut.attach(to: bus)
 
-        for _ in 0..<20 { bus.publish(LoginDidStartEvent(username: "alice")) }
+        for _ in 0..<20 { bus.publish(LoginDidStartEvent(username: "alice", session: 1)) }
         let status = sut.close()
         token.cancel()
 

@@ -12,7 +12,7 @@ struct ReplayTests {
 
     private static func recording(times: [Int]) throws -> Recording {
         let lines = times.enumerated().map { index, milliseconds in
-            #"{"time":\#(Double(milliseconds) / 1000),"seq":\#(index + 1),"type":"LoginDidStartEvent","payload":{"username":"u\#(index)"}}"#
+            #"{"time":\#(Double(milliseconds) / 1000),"seq":\#(index + 1),"type":"LoginDidStartEvent","payload":{"session":1,"username":"u\#(index)"}}"#
         }
         return try Recording(
             data: Data(([RecordingFormat.header] + lines).joined(separator: "\n").utf8), path: "t")
@@ -61,9 +61,9 @@ struct ReplayTests {
             harness.drain()
 
             #expect(deadline == nil)  // Step mode schedules nothing.
-            #expect(untouched.contains("⏯ step 0/21"))
+            #expect(untouched.contains("⏯ step 0/28"))
             #expect(untouched.contains("press space to publish the next event"))
-            #expect(harness.screen.contains("⏯ step 2/21"))
+            #expect(harness.screen.contains("⏯ step 2/28"))
             #expect(harness.screen.contains("UserDidLoginEvent"))
             #expect(harness.screen.contains("Signed in as Alice"))
         }

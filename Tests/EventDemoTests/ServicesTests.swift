@@ -148,7 +148,7 @@ struct ServicesTests {
         let profiles = Collector<ProfileDidLoadEvent>(bus)
         let sut = ProfileService(bus: bus, background: .immediate)
 
-        bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date))
+        bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1))
         let loaded = await eventually { !profiles.all.isEmpty }
         bus.publish(CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890)))
 

@@ -94,7 +94,8 @@ struct StateDemoTests {
             harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
 
             harness.press(.character("l"))
-            harness.drain()
+            // The fetch's thread may still be finishing its publish: it then clears the profile.
+            harness.settle()
             harness.press(.character("p"), .character("p"))
             harness.drain()
 

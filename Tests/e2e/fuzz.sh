@@ -173,6 +173,13 @@ checkpoint() {
     local title login total
     frame="$(stable_screen)"
     grep -qF "┏━ Help" <<<"$frame" && { tm send-keys -t fuzz -H 1b; frame="$(stable_screen)"; }
+    # A closed profile pane (p) shows nothing to check: reopen it, so the new pane's replay of
+    # the bus's current values is checked too.
+    if grep -qF "Profile (closed)" <<<"$frame"; then
+        tm send-keys -t fuzz p
+        wait_for_gone "Profile (closed)" || fail "the profile pane did not reopen on p"
+        frame="$(stable_screen)"
+    fi
     title="$(head -n 1 <<<"$frame")"
     login="$(sed -n '3p' <<<"$frame")"
     # The title bar and the Login pane agree on who is signed in.

@@ -405,7 +405,7 @@ replay_of_the_sample_recording_ends_on_its_final_screen() {
     tm new-session -d -s "$SESSION" -x 100 -y 30 \
         "export TERM=xterm-256color TZ=UTC; '$BIN' --replay docs/sample-recording.jsonl 2>'$WORK/replay.err'; sleep 60"
     wait_for "▶ replay" || return 1
-    wait_for "■ replayed 21/21" "Total (2 items)" || return 1
+    wait_for "■ replayed 28/28" "Total (2 items)" || return 1
     screen | sed -E 's/[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}/hh:mm:ss.mmm/; s/ +$//' >"$WORK/replay.screen"
     diff -u Tests/EventDemoTests/Golden/replay-sample-final.txt "$WORK/replay.screen" >&2 &&
         tm send-keys -t "$SESSION" q
@@ -422,8 +422,8 @@ bad_recording() {
 }
 
 bad_recordings_are_refused_with_one_line_naming_file_and_line() {
-    local header='{"format":"eventdemo-recording","version":1}'
-    local line='{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"username":"a"}}'
+    local header='{"format":"eventdemo-recording","version":2}'
+    local line='{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"a"}}'
     bad_recording unknown "$header"$'\n'"${line/LoginDidStart/RocketLaunch}"$'\n' "2: unknown event type 'RocketLaunchEvent'" &&
         bad_recording truncated "$header"$'\n'"$line"$'\n'"${line:0:40}" "3: cut off (truncated file)" &&
         bad_recording json "$header"$'\n''{"time":,}'$'\n' "2: not valid JSON" &&

@@ -18,8 +18,13 @@ public struct User: Equatable, Sendable, Codable {
 public struct LoginDidStartEvent: DemoEvent {
     /// The user name being signed in.
     public var username: String
+    /// The login session this attempt opens (see ``UserDidLoginEvent/session``).
+    public var session: Int
     /// Creates the event.
-    public init(username: String) { self.username = username }
+    public init(username: String, session: Int) {
+        self.username = username
+        self.session = session
+    }
 
     /// Published by `AuthService`.
     public static let publisherName = "AuthService"
@@ -33,10 +38,16 @@ public struct UserDidLoginEvent: DemoEvent {
     public var user: User
     /// When.
     public var date: Date
+    /// The login session: `AuthService` numbers its login attempts 1, 2, 3…, and every auth and
+    /// profile event carries the number of the session it belongs to. Events of different types
+    /// reach a pane through different subscriptions, in no guaranteed order between them; the
+    /// number tells a pane whether an event is about the newest session or one already over.
+    public var session: Int
     /// Creates the event.
-    public init(user: User, date: Date) {
+    public init(user: User, date: Date, session: Int) {
         self.user = user
         self.date = date
+        self.session = session
     }
 
     /// Published by `AuthService`.
@@ -50,8 +61,13 @@ public struct UserDidLoginEvent: DemoEvent {
 public struct LoginDidCancelEvent: DemoEvent {
     /// The user name whose login was cancelled.
     public var username: String
+    /// The login session that ended (see ``UserDidLoginEvent/session``).
+    public var session: Int
     /// Creates the event.
-    public init(username: String) { self.username = username }
+    public init(username: String, session: Int) {
+        self.username = username
+        self.session = session
+    }
 
     /// Published by `AuthService`.
     public static let publisherName = "AuthService"
@@ -63,8 +79,13 @@ public struct LoginDidCancelEvent: DemoEvent {
 public struct UserDidLogoutEvent: DemoEvent {
     /// Who signed out.
     public var user: User
+    /// The login session that ended (see ``UserDidLoginEvent/session``).
+    public var session: Int
     /// Creates the event.
-    public init(user: User) { self.user = user }
+    public init(user: User, session: Int) {
+        self.user = user
+        self.session = session
+    }
 
     /// Published by `AuthService`.
     public static let publisherName = "AuthService"

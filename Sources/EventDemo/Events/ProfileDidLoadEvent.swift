@@ -26,8 +26,14 @@ public struct Profile: Equatable, Sendable, Codable {
 public struct ProfileDidLoadEvent: DemoEvent {
     /// The profile.
     public var profile: Profile
+    /// The login session it was fetched for (see ``UserDidLoginEvent/session``): a pane shows it
+    /// only while that session is the signed-in one.
+    public var session: Int
     /// Creates the event.
-    public init(profile: Profile) { self.profile = profile }
+    public init(profile: Profile, session: Int) {
+        self.profile = profile
+        self.session = session
+    }
 
     /// Published by `ProfileService`.
     public static let publisherName = "ProfileService"

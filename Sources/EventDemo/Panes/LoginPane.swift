@@ -13,25 +13,34 @@ public enum LoginState: Equatable, Sendable {
 }
 
 /// The login pane: an owner that follows the auth events on the main loop.
+///
+/// Each event type arrives through its own subscription, in no guaranteed order between them,
+/// so the pane goes by the events' session numbers (``SessionTracker``), not by arrival order: a
+/// logout that overtook its login leaves the pane signed out.
 @MainLoop
 public final class LoginPane {
     /// The current state; changed only by events.
     public private(set) var state: LoginState = .loggedOut
+    private var tracker = SessionTracker()
 
     /// Subscribes to the auth events on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoginDidStartEvent) in
-            pane.state = .loggingIn(username: event.username)
+            pane.show(.loggingIn(username: event.username), ifNews: .started, of: event.session)
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLoginEvent) in
-            pane.state = .loggedIn(event.user, since: event.date)
+            pane.show(.loggedIn(event.user, since: event.date), ifNews: .signedIn, of: event.session)
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: LoginDidCancelEvent) in
-            pane.state = .loggedOut
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoginDidCancelEvent) in
+            pane.show(.loggedOut, ifNews: .ended, of: event.session)
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: UserDidLogoutEvent) in
-            pane.state = .loggedOut
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLogoutEvent) in
+            pane.show(.loggedOut, ifNews: .ended, of: event.session)
         }
+    }
+
+    private func show(_ state: LoginState, ifNews step: SessionTracker.Step, of session: Int) {
+        if tracker.record(step, of: session) { self.state = state }
     }
 
     /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.

@@ -32,28 +32,37 @@ public struct ProfileCartLine: Equatable, Sendable {
 /// It can be closed and reopened (`p`). A new pane is a new owner, and it learns everything at
 /// once from the bus's current values (the signed-in user, the profile, the cart), without
 /// asking any service: its state subscriptions replay them.
+///
+/// The login, the logout and the profile arrive through separate subscriptions, in no
+/// guaranteed order between them (a profile may overtake its login, a logout its profile), so
+/// what the pane shows depends on the events' sessions, not on their arrival order: a profile
+/// is shown only while its session is the signed-in one (``SessionTracker``).
 @MainLoop
 public final class ProfilePane {
     /// The current state; changed only by events.
     public private(set) var state: ProfileState = .empty
     /// The cart's item count, once the cart's state has arrived.
     public private(set) var cart: ProfileCartLine?
+    private var tracker = SessionTracker()
+    /// The newest profile of a session not over yet: shown once its session is signed in.
+    private var profile: ProfileDidLoadEvent?
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
-        // State subscriptions: each replays the current value first (queued on the loop in this
-        // order), so a reopened pane shows the signed-in user's profile at once.
+        // State subscriptions: each replays the current value first, so a reopened pane shows the
+        // signed-in user's profile at once.
         bus.states(of: UserDidLoginEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
-            // ProfileService starts the fetch from inside the login's publish, and the bus orders
-            // deliveries per subscription, not across them: the profile may arrive first.
-            if case .loaded(let profile) = pane.state, profile.user == event.user { return }
-            pane.state = .loading
+            if pane.tracker.record(.signedIn, of: event.session) { pane.update() }
         }
         bus.states(of: ProfileDidLoadEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
-            pane.state = .loaded(event.profile)
+            // A profile of a session that is over is dropped: a fetch can land after its logout.
+            guard !pane.tracker.isOver(event.session) else { return }
+            if let kept = pane.profile, kept.session > event.session { return }
+            pane.profile = event
+            pane.update()
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, _: UserDidLogoutEvent) in
-            pane.state = .empty
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLogoutEvent) in
+            if pane.tracker.record(.ended, of: event.session) { pane.update() }
         }
         // Only the count, and only when it changes: removing a line and adding it back
         // re-renders twice, but an action that leaves the count as it was reaches the pane as a
@@ -62,6 +71,20 @@ public final class ProfilePane {
             .subscribeOnLoop(owner: self, on: executor) { pane, count in
                 pane.cart = ProfileCartLine(itemCount: count, updates: (pane.cart?.updates ?? 0) + 1)
             }
+    }
+
+    /// Derives `state` from the tracker and the kept profile.
+    private func update() {
+        if let kept = profile, tracker.isOver(kept.session) { profile = nil }
+        guard tracker.step == .signedIn else {
+            state = .empty
+            return
+        }
+        if let profile, tracker.isSignedIn(profile.session) {
+            state = .loaded(profile.profile)
+        } else {
+            state = .loading
+        }
     }
 
     /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.

@@ -22,7 +22,7 @@ public struct Recording: Sendable {
 
     /// Reads and checks the recording at `path`.
     /// - Throws: ``RecordingError`` naming the file and line: missing or unreadable file, too
-    ///   large, not text, not a recording, a newer version, a line that is not JSON or is cut
+    ///   large, not text, not a recording, another format version, a line that is not JSON or is cut
     ///   off, an unknown event type, or a payload that does not fit its type.
     public init(contentsOf path: String) throws(RecordingError) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)

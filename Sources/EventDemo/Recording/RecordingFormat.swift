@@ -4,7 +4,7 @@ import Foundation
 /// per publish:
 ///
 /// ```
-/// {"format":"eventdemo-recording","version":1}
+/// {"format":"eventdemo-recording","version":2}
 /// {"time":0.412,"seq":3,"type":"UserDidLoginEvent","publisher":"AuthService","payload":{...}}
 /// ```
 ///
@@ -14,9 +14,9 @@ import Foundation
 /// is the event's `Codable` form.
 public enum RecordingFormat {
     /// The first line of every recording.
-    public static let header = #"{"format":"eventdemo-recording","version":1}"#
+    public static let header = #"{"format":"eventdemo-recording","version":2}"#
     /// The format version this build writes and reads.
-    public static let version = 1
+    public static let version = 2
     /// The most a recording holds: the writer stops before a line would pass it (and says so),
     /// and the reader refuses larger files, so neither side's memory or disk use is unbounded.
     public static let maximumBytes = 4 * 1024 * 1024

@@ -9,76 +9,86 @@ import Foundation
 /// a login is in flight cancels it: ``LoginDidCancelEvent`` is published at once and the late
 /// result is dropped. Every login that starts ends with exactly one of ``UserDidLoginEvent`` and
 /// ``LoginDidCancelEvent``, so a pane showing "signing in" always learns how it ended.
+///
+/// Each login attempt opens a new session, numbered 1, 2, 3…, and every event of it carries
+/// that number (``UserDidLoginEvent/session``). Events are published in the order the service
+/// decided them, whichever thread decided.
 public final class AuthService: Sendable {
     private enum Phase: Sendable {
         case signedOut
-        case signingIn(attempt: Int, username: String)
-        case signedIn(User)
+        case signingIn(session: Int, username: String)
+        case signedIn(session: Int, user: User)
     }
 
-    private let bus: EventBus
     private let latency: Duration
     private let background: Background
     private let now: Now
-    private let state = LockedValue<(phase: Phase, attempts: Int)>((.signedOut, 0))
+    /// The phase and the number of the last session. Decisions publish through its outbox, so
+    /// the bus sees them in the order they were made: a login that lands just as the user signs
+    /// out is published before the logout, never after it (which would leave a signed-out user
+    /// as the bus's current value).
+    private let state: ServiceState<(phase: Phase, sessions: Int)>
 
     /// Creates the service; tests pass ``Background/immediate``.
     public init(
         bus: EventBus, latency: Duration = .milliseconds(300), background: Background = .live,
         now: @escaping Now = LiveEnvironment.now
     ) {
-        self.bus = bus
         self.latency = latency
         self.background = background
         self.now = now
+        state = ServiceState((.signedOut, 0), bus: bus)
     }
 
     /// Signs in when signed out; signs out (or cancels a login in flight) otherwise.
     public func toggle(username: String = "alice") {
-        let signedOut = state.withLock { if case .signedOut = $0.phase { true } else { false } }
+        let signedOut = state.read { if case .signedOut = $0.phase { true } else { false } }
         if signedOut { login(username: username) } else { logout() }
     }
 
-    /// Starts signing `username` in. Publishes ``LoginDidStartEvent`` now, on the caller's thread,
-    /// and ``UserDidLoginEvent`` from a background task after the latency. Ignored unless signed out.
+    /// Starts signing `username` in, as a new session. Publishes ``LoginDidStartEvent`` now, on the
+    /// caller's thread, and ``UserDidLoginEvent`` from a background task after the latency.
+    /// Ignored unless signed out.
     public func login(username: String) {
-        let attempt: Int? = state.withLock { state in
+        let session: Int? = state.update { state, outbox in
             guard case .signedOut = state.phase else { return nil }
-            state.attempts += 1
-            state.phase = .signingIn(attempt: state.attempts, username: username)
-            return state.attempts
+            state.sessions += 1
+            state.phase = .signingIn(session: state.sessions, username: username)
+            outbox.publish(LoginDidStartEvent(username: username, session: state.sessions))
+            return state.sessions
         }
-        guard let attempt else { return }
-        bus.publish(LoginDidStartEvent(username: username))
+        guard let session else { return }
         background.run(after: latency) { [self] in
-            finishLogin(attempt: attempt, username: username)
+            finishLogin(session: session, username: username)
         }
     }
 
     /// Signs out, publishing ``UserDidLogoutEvent`` if someone was signed in, or cancels a login
     /// in flight, publishing ``LoginDidCancelEvent``. Does nothing when signed out.
     public func logout() {
-        let ended: (any DemoEvent)? = state.withLock { state in
+        state.update { state, outbox in
             defer { state.phase = .signedOut }
             switch state.phase {
-            case .signedOut: return nil
-            case .signingIn(_, let username): return LoginDidCancelEvent(username: username)
-            case .signedIn(let user): return UserDidLogoutEvent(user: user)
+            case .signedOut:
+                break
+            case .signingIn(let session, let username):
+                outbox.publish(LoginDidCancelEvent(username: username, session: session))
+            case .signedIn(let session, let user):
+                // Forgotten before the logout is announced: a pane opened from now on replays no user.
+                outbox.clearState(of: UserDidLoginEvent.self)
+                outbox.publish(UserDidLogoutEvent(user: user, session: session))
             }
         }
-        // Forgotten before the logout is announced: a pane opened from now on replays no user.
-        if ended is UserDidLogoutEvent { bus.clearState(of: UserDidLoginEvent.self) }
-        if let ended { bus.publish(ended) }  // Opened: routed by its concrete type.
     }
 
-    private func finishLogin(attempt: Int, username: String) {
+    private func finishLogin(session: Int, username: String) {
         let user = User(id: username.lowercased(), name: username.capitalized)
-        let current = state.withLock { state in
-            guard case .signingIn(attempt, _) = state.phase else { return false }
-            state.phase = .signedIn(user)
-            return true
+        let date = now()
+        state.update { state, outbox in
+            guard case .signingIn(session, _) = state.phase else { return }  // cancelled meanwhile
+            state.phase = .signedIn(session: session, user: user)
+            // Published as state: a pane opened later learns who is signed in without asking.
+            outbox.publishState(UserDidLoginEvent(user: user, date: date, session: session))
         }
-        // Published as state: a pane opened later learns who is signed in without asking.
-        if current { bus.publishState(UserDidLoginEvent(user: user, date: now())) }
     }
 }

@@ -13,23 +13,43 @@ public final class ProfileService: Sendable {
         var lastLogin: Date?
     }
 
-    private let bus: EventBus
+    private struct State: Sendable {
+        /// The signed-in user and their session, if any.
+        var signedIn: (user: User, session: Int)?
+        var lastLogin: Date?
+        var accounts: [String: Account] = [:]
+
+        /// The profile of `session`'s user, or `nil` unless `session` is the signed-in one.
+        func profile(for session: Int) -> Profile? {
+            guard let signedIn, signedIn.session == session, let account = accounts[signedIn.user.id] else {
+                return nil
+            }
+            return Profile(
+                user: signedIn.user, displayName: "\(signedIn.user.name) Martin",
+                loyaltyPoints: account.points, lastLogin: lastLogin)
+        }
+    }
+
     private let latency: Duration
     private let background: Background
-    private let state = LockedValue<(signedIn: User?, lastLogin: Date?, accounts: [String: Account])>(
-        (nil, nil, [:]))
+    /// Decisions publish through its outbox, in the order they were made: a fetch that lands
+    /// just before a logout publishes before the logout clears the profile, never after it.
+    private let state: ServiceState<State>
 
     /// Creates the service and subscribes it to the bus for as long as it lives.
     public init(bus: EventBus, latency: Duration = .milliseconds(150), background: Background = .live) {
-        self.bus = bus
         self.latency = latency
         self.background = background
+        state = ServiceState(State(), bus: bus)
         bus.subscribe(owner: self) { (service: ProfileService, event: UserDidLoginEvent) in
             service.userDidLogin(event)
         }
-        bus.subscribe(owner: self) { (service: ProfileService, _: UserDidLogoutEvent) in
-            service.state.withLock { $0.signedIn = nil }
-            service.bus.clearState(of: ProfileDidLoadEvent.self)  // a pane opened later replays none
+        bus.subscribe(owner: self) { (service: ProfileService, event: UserDidLogoutEvent) in
+            service.state.update { state, outbox in
+                guard state.signedIn?.session == event.session else { return }
+                state.signedIn = nil
+                outbox.clearState(of: ProfileDidLoadEvent.self)  // a pane opened later replays none
+            }
         }
         bus.subscribe(owner: self) { (service: ProfileService, event: CheckoutDidCompleteEvent) in
             service.credit(event)
@@ -37,38 +57,28 @@ public final class ProfileService: Sendable {
     }
 
     private func userDidLogin(_ event: UserDidLoginEvent) {
-        state.withLock { state in
-            state.signedIn = event.user
+        state.update { state, _ in
+            state.signedIn = (event.user, event.session)
             var account = state.accounts[event.user.id] ?? Account(points: 420, lastLogin: nil)
             state.lastLogin = account.lastLogin
             account.lastLogin = event.date
             state.accounts[event.user.id] = account
         }
         background.run(after: latency) { [self] in
-            if let profile = currentProfile(for: event.user) {
-                bus.publishState(ProfileDidLoadEvent(profile: profile))
+            state.update { state, outbox in
+                // Nothing if the session ended meanwhile: a late fetch must not resurrect it.
+                guard let profile = state.profile(for: event.session) else { return }
+                outbox.publishState(ProfileDidLoadEvent(profile: profile, session: event.session))
             }
         }
     }
 
     private func credit(_ event: CheckoutDidCompleteEvent) {
-        let user = state.withLock { state -> User? in
-            guard let user = state.signedIn else { return nil }
-            state.accounts[user.id]?.points += event.pointsEarned
-            return user
-        }
-        if let user, let profile = currentProfile(for: user) {
-            bus.publishState(ProfileDidLoadEvent(profile: profile))
-        }
-    }
-
-    /// The profile, or `nil` if `user` signed out meanwhile (a late fetch must not resurrect it).
-    private func currentProfile(for user: User) -> Profile? {
-        state.withLock { state in
-            guard state.signedIn == user, let account = state.accounts[user.id] else { return nil }
-            return Profile(
-                user: user, displayName: "\(user.name) Martin", loyaltyPoints: account.points,
-                lastLogin: state.lastLogin)
+        state.update { state, outbox in
+            guard let signedIn = state.signedIn else { return }
+            state.accounts[signedIn.user.id]?.points += event.pointsEarned
+            guard let profile = state.profile(for: signedIn.session) else { return }
+            outbox.publishState(ProfileDidLoadEvent(profile: profile, session: signedIn.session))
         }
     }
 }
