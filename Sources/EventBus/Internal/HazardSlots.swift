@@ -23,7 +23,6 @@ enum HazardSlots {
     private static let nextWord = 0
     private static let inUseWord = 1
     private static let usedSlotsWord = 2
-    private static let ordinalWord = 3
 
     /// The first record; 0 until a thread publishes.
     private static let firstRecord = Atomic<Int>(0)
@@ -32,12 +31,10 @@ enum HazardSlots {
     /// already counted as used.
     static func claimRecord() -> UnsafeMutablePointer<Atomic<Int>> {
         var address = firstRecord.load(ordering: .acquiring)
-        var records = 0
         while let record = UnsafeMutablePointer<Atomic<Int>>(bitPattern: address) {
             if record[inUseWord].compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
                 return record
             }
-            records += 1
             address = record[nextWord].load(ordering: .acquiring)
         }
         let words = headerWords + slotsPerRecord
@@ -46,9 +43,6 @@ enum HazardSlots {
         for word in 0..<words { (record + word).initialize(to: Atomic(0)) }
         record[inUseWord].store(1, ordering: .relaxed)
         record[usedSlotsWord].store(1, ordering: .relaxed)
-        // Records are numbered as they are made (a racing thread may take the same number:
-        // it only chooses a counting stripe).
-        record[ordinalWord].store(records, ordering: .relaxed)
         var head = firstRecord.load(ordering: .relaxed)
         while true {
             record[nextWord].store(head, ordering: .relaxed)
@@ -64,10 +58,13 @@ enum HazardSlots {
         record[inUseWord].store(0, ordering: .releasing)
     }
 
-    /// Which of a ``PublishedList``'s publish counters the record's thread writes.
-    static func stripe(of record: UnsafeMutablePointer<Atomic<Int>>) -> Int {
-        record[ordinalWord].load(ordering: .relaxed) % PublishedList.stripeCount
+    /// Which of a ``PublishedList``'s publish counters a new thread writes: round robin, so
+    /// threads that start publishing one after another get different stripes.
+    static func nextStripe() -> Int {
+        stripes.wrappingAdd(1, ordering: .relaxed).oldValue % PublishedList.stripeCount
     }
+
+    private static let stripes = Atomic<Int>(0)
 
     /// The slots of `record`.
     static func slots(of record: UnsafeMutablePointer<Atomic<Int>>) -> UnsafeMutablePointer<Atomic<Int>> {

@@ -29,7 +29,7 @@ struct PublishNesting {
 
     init() {
         hazardRecord = HazardSlots.claimRecord()
-        countingStripe = HazardSlots.stripe(of: hazardRecord)
+        countingStripe = HazardSlots.nextStripe()
     }
 
     /// The hazard slot of a publish at the current depth: where it announces the list it walks.
