@@ -77,11 +77,12 @@ public final class EventBus: Sendable {
     /// after the handlers of the publish at the limit depth have returned. Chains of any
     /// length therefore use a bounded amount of stack; see <doc:NestedPublishing>.
     public func publish<Event: EventBusEvent>(_ event: Event) {
-        // A type nobody listens to, on a bus without taps, protocol subscriptions or dead-event
-        // subscribers: nothing to do, and nothing is locked or written to find that out.
+        // A type nobody listens to, on a bus without taps or dead-event subscribers, whose
+        // protocol matches (if the bus has protocol subscriptions) are known: nothing to do,
+        // and nothing is locked or written to find that out.
         let list = store.publishedList(of: ObjectIdentifier(Event.self))
         if list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0 == 0,
-            protocols.generation == 0, !taps.isActive, !store.hasDeadEventSubscribers
+            !taps.isActive, !store.hasDeadEventSubscribers, readsWithoutLock(list)
         {
             return
         }
@@ -113,11 +114,12 @@ public final class EventBus: Sendable {
     /// (the type's published list, looked up by the caller). Inlined so that the check costs no
     /// extra call (callgrind: 37 instructions per publish otherwise).
     ///
-    /// Without protocol subscriptions on the bus, the list is read without a lock: the publish
-    /// announces it in the thread's hazard slot, walks the published buffer, and clears the
-    /// slot; entries taken out of the list meanwhile stay alive until then (see
-    /// ``PublishedList`` and ``Reclaimer``). With protocol subscriptions, it takes the shard's
-    /// lock to retain a snapshot with the matches resolved.
+    /// The list is read without a lock: the publish announces it in the thread's hazard slot,
+    /// walks the published buffer, and clears the slot; entries taken out of the list
+    /// meanwhile stay alive until then (see ``PublishedList`` and ``Reclaimer``). Only when the
+    /// bus has protocol subscriptions that were not yet matched against this type (a new one
+    /// since the type's last publish) does it take the shard's lock, to resolve the matches and
+    /// retain a snapshot with them.
     @inline(__always)
     private func deliverNow<Event: EventBusEvent>(
         _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>
@@ -125,9 +127,8 @@ public final class EventBus: Sendable {
         let eventKey = ObjectIdentifier(Event.self)
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
-        let protocolGeneration = protocols.generation
         var walk = DeliveryWalk(tapping: tapping)
-        if protocolGeneration == 0 {
+        if readsWithoutLock(list) {
             if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) > 0 {
                 let slot = nesting.pointee.hazardSlot()
                 slot.pointee.store(Int(bitPattern: list.toOpaque()), ordering: .sequentiallyConsistent)
@@ -142,7 +143,7 @@ public final class EventBus: Sendable {
             }
         } else {
             let snapshot = snapshotResolvingProtocols(
-                of: eventKey, for: event, generation: protocolGeneration)
+                of: eventKey, for: event, generation: protocols.generation)
             snapshot.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
                     walk.run(event, count: entries.count, countedOnTheList: false) { entries[$0] }
@@ -164,6 +165,16 @@ public final class EventBus: Sendable {
                     consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
                     sequenceNumber: sequenceNumber))
         }
+    }
+
+    /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,
+    /// or `list` has them matched at the bus's current generation.
+    @inline(__always)
+    private func readsWithoutLock(_ list: Unmanaged<PublishedList>?) -> Bool {
+        let generation = protocols.generation
+        return generation == 0
+            || list?._withUnsafeGuaranteedRef { $0.resolvedGeneration.load(ordering: .acquiring) }
+                == generation
     }
 
     /// Subscribes `owner` to events of `eventType`; `handler` gets the owner back, so it never

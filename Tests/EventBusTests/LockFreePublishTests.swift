@@ -195,6 +195,28 @@ struct LockFreePublishTests {
         withExtendedLifetime((plain, stream)) {}
     }
 
+    @Test func protocolMatchesOnceResolvedAreReadWithoutTheLockAndANewOneIsStillMatched() {
+        // Given a protocol subscription, and Ping published once (which resolves its matches)
+        let sut = EventBus()
+        let received = LockBox<[String]>([])
+        let first = sut.subscribe(conformingTo: (any EventBusEvent).self) { _ in
+            received.mutate { $0.append("first") }
+        }
+        sut.publish(Ping())
+        let list = sut.store.publishedList(of: pingKey)?.takeUnretainedValue()
+        #expect(list?.resolvedGeneration.load(ordering: .acquiring) == sut.protocols.generation)
+
+        // When another protocol subscription arrives and Ping is published again
+        let second = sut.subscribe(conformingTo: (any EventBusEvent).self) { _ in
+            received.mutate { $0.append("second") }
+        }
+        sut.publish(Ping())
+
+        // Then the second publish reached both, in subscription order
+        #expect(received.value == ["first", "first", "second"])
+        withExtendedLifetime((first, second)) {}
+    }
+
     /// The entries a publish would read from the registry's published list of Ping.
     private func mirror(of registry: SubscriptionRegistry) -> [ObjectIdentifier] {
         guard let list = registry.published.list(of: pingKey)?.takeUnretainedValue() else { return [] }

@@ -24,6 +24,10 @@ final class PublishedList: @unchecked Sendable {
     /// Listed entries (vacancies included): a publish skips a list whose count is 0 without
     /// announcing it.
     let count = Atomic<Int>(0)
+    /// The protocol-subscription generation the list's protocol matches were resolved at (0:
+    /// never). Stored after the matches are mirrored, so a publish that finds the bus's
+    /// current generation here reads a buffer with them (see ``SubscriberList``).
+    let resolvedGeneration = Atomic<UInt64>(0)
     private let reclaimer: Reclaimer
     /// How many lock-free publishes walked this list, in ``stripeCount`` counters a cache line
     /// apart; a thread counts in the stripe of its ``HazardSlots`` record, so threads

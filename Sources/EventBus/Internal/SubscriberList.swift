@@ -40,6 +40,7 @@ struct SubscriberList {
         for adapter in adapters { insertInDeliveryOrder(adapter) }
         keepBufferAtLeastACacheLine()
         protocolGeneration = generation
+        published.resolvedGeneration.store(generation, ordering: .releasing)
         return retired
     }
 
