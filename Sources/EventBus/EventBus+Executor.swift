@@ -4,14 +4,13 @@ extension EventBus {
     /// Each publish queues the event and returns without waiting. The handler runs on
     /// `executor`, one event at a time, in publish order. Subscriptions made with this method
     /// (or ``subscribeOnMain(owner:to:priority:handler:)``) on one executor share the bus's
-    /// queue for that executor: a publish queues its event there once, after its synchronous
-    /// handlers, and the executor runs queued events in that order across subscriptions and
-    /// event types, each event for its subscriptions in `priority` order (then subscription
-    /// order) before the next. A burst costs one job on the executor, however many
-    /// subscriptions it reaches. An event published by a synchronous handler during a publish
-    /// is queued before the outer event. See <doc:ExecutorDelivery> for which executors share a
-    /// queue (class instances, actors and the main actor; a value-type executor of your own
-    /// gets FIFO per subscription only).
+    /// queue for that executor: a publish queues the event there when it reaches the
+    /// subscription (in `priority` order, then subscription order), and the executor runs the
+    /// queue in that order, across subscriptions and event types. A burst costs one job on the
+    /// executor, however many subscriptions it reaches. `priority` does not make the handler
+    /// run before the publish's synchronous handlers (see <doc:Priorities>). See
+    /// <doc:ExecutorDelivery> for which executors share a queue (class instances, actors and
+    /// the main actor; a value-type executor of your own gets FIFO per subscription only).
     ///
     /// The owner is held weakly and checked twice: when the event is queued and again right
     /// before the handler runs. Once ``SubscriptionToken/cancel()`` has returned, no queued
@@ -52,8 +51,7 @@ extension EventBus {
         }
         let entry = LaneSubscription(
             owner: owner, lane: lane, priority: priority, failures: failures, handler: handler)
-        let token = register(entry)
         entry.joinLane()
-        return token
+        return register(entry)
     }
 }

@@ -200,6 +200,29 @@ struct ExecutorLaneTests {
         #expect(log.all == ["old1", "new2", "old2"])
     }
 
+    @Test func aNestedPublishIsQueuedBetweenTheSubscriptionsTheOuterOneReachedBeforeAndAfterIt() {
+        // Given executor subscriptions to A before and after a synchronous handler of A that
+        // publishes B, and one to B, all on one executor
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: executor, priority: 2) { (owner, _: Ping) in
+            owner.log.append("A-early")
+        }
+        sut.subscribe(owner: owner, priority: 1) { [weak sut] (_, _: Ping) in sut?.publish(Pong()) }
+        sut.subscribe(owner: owner, on: executor, priority: 0) { (owner, _: Ping) in
+            owner.log.append("A-late")
+        }
+        sut.subscribe(owner: owner, on: executor) { (owner, _: Pong) in owner.log.append("B") }
+
+        // When A is published
+        sut.publish(Ping())
+        executor.drain()
+
+        // Then the executor runs them in the order the publishes reached them (depth-first)
+        #expect(owner.log.all == ["A-early", "B", "A-late"])
+    }
+
     @Test func anEventPublishedByAnExecutorHandlerRunsInTheSameDrain() {
         let sut = EventBus()
         let executor = ManualExecutor()

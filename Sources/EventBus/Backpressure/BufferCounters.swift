@@ -9,29 +9,10 @@ import Synchronization
 final class BufferCounters: Sendable {
     private let waiting = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
-    /// For a subscription that shares its executor's lane: the backlog of the lane's queue
-    /// for its event type, reported while the subscription lasts (see ``end()``).
-    private let sharedBacklog: BufferCounters?
-    private let ended = Atomic<Bool>(false)
 
-    init() {
-        sharedBacklog = nil
-    }
+    init() {}
 
-    /// Counters that report `backlog`'s waiting count until ``end()``, and 0 after it.
-    init(sharing backlog: BufferCounters) {
-        sharedBacklog = backlog
-    }
-
-    var waitingCount: Int {
-        guard let sharedBacklog else { return waiting.load(ordering: .relaxed) }
-        return ended.load(ordering: .relaxed) ? 0 : sharedBacklog.waitingCount
-    }
-
-    /// The subscription has ended: nothing waits for its handler any more.
-    func end() {
-        ended.store(true, ordering: .relaxed)
-    }
+    var waitingCount: Int { waiting.load(ordering: .relaxed) }
     var droppedCount: Int { dropped.load(ordering: .relaxed) }
 
     /// Records the buffer's current counts; called by its owner under its lock.

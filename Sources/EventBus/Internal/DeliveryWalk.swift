@@ -35,7 +35,6 @@ struct DeliveryWalk {
         _ event: Event, count: Int, countedOnTheList: Bool, entry entryAt: (Int) -> Unmanaged<AnySubscription>
     ) {
         var consumer: Unmanaged<AnySubscription>?
-        var firstLaneMember = -1
         var end = count
         // Entries the event did not reach are counted on the rare path, and the reached ones
         // derived at the end: a counter bumped on every delivery is one more value live
@@ -50,7 +49,6 @@ struct DeliveryWalk {
             // One comparison for a plain delivery; pruning, once-subscriptions, stop
             // propagation and buffer drops are decided off that path.
             if outcome != .delivered {
-                if outcome == .queuedOnLane, firstLaneMember < 0 { firstLaneMember = index }
                 needsPrune = needsPrune || outcome.needsPrune
                 if outcome.droppedAnEvent {
                     droppedAny = true
@@ -78,10 +76,6 @@ struct DeliveryWalk {
         }
         // Up to the consumer (which is added below), every entry visited and not missed.
         reachedCount += end - missed
-        // Executor lanes get the event once each, for the members the loop reached.
-        if firstLaneMember >= 0 {
-            LaneFanOut.queue(event, from: firstLaneMember, until: end, entry: entryAt)
-        }
         if let consumer {
             reachedCount += 1
             if !countedOnTheList { consumer._withUnsafeGuaranteedRef { $0.countDelivery() } }

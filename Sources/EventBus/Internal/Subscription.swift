@@ -16,13 +16,9 @@ enum DeliveryOutcome {
     case deliveredDroppingOlder
     /// Not queued: the subscription's buffer was full and its policy keeps the oldest events.
     case dropped
-    /// Taken by a lane member: the publish queues the event on the member's lane after its
-    /// loop, once for all the lane's members it reached (see ``LaneFanOut``).
-    case queuedOnLane
 
     var reached: Bool {
         self == .delivered || self == .deliveredLast || self == .consumed || self == .deliveredDroppingOlder
-            || self == .queuedOnLane
     }
     var needsPrune: Bool { self == .deliveredLast || self == .skipped || self == .ownerGone }
     var droppedAnEvent: Bool { self == .deliveredDroppingOlder || self == .dropped }
@@ -177,9 +173,6 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Answers a stepping subscription's promise for `step` (see ``StepPromise``); other kinds
     /// never hand out promises.
     func completeStep(_ step: UInt64, with demand: StepDemand) {}
-
-    /// A lane member's lane and place in delivery order; nil for every other kind.
-    var laneSeat: LaneSeat? { nil }
 }
 
 /// An entry that receives events of one type. Subclasses decide how delivery happens.
@@ -193,10 +186,6 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// handler for one queued event, or returns false once the subscription has ended, so
     /// that the caller drops the rest of the queue. Called with no lock held.
     func runQueued(_ event: Event) -> Bool { false }
-
-    /// For lane members: queues `event` on the lane for the members `cutoff` covers. Called
-    /// once per lane per publish, through any member the publish reached.
-    func queueOnLane(_ event: Event, cutoff: LaneCutoff) {}
 
     /// Offers a value published with ``EventBus/publishState(_:)``, numbered by its type's
     /// state publishes. Only state subscriptions use the number (to keep values in order); the

@@ -68,8 +68,6 @@ extension EventBus {
         var consumer: PublishRecord.Recipient?
         var droppingRecipients: [PublishRecord.Recipient] = []
         var droppedAny = false
-        var firstLaneMember: Unmanaged<AnySubscription>?
-        var stopper: Unmanaged<AnySubscription>?
         // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive.
         snapshot.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
@@ -95,7 +93,6 @@ extension EventBus {
                         continue
                     }
                     guard result.outcome.reached else { continue }
-                    if result.outcome == .queuedOnLane, firstLaneMember == nil { firstLaneMember = entry }
                     reachedCount += 1
                     entry._withUnsafeGuaranteedRef { $0.countDelivery() }
                     let recipient =
@@ -103,15 +100,10 @@ extension EventBus {
                     if let recipient { recipients.append(recipient) }
                     if result.outcome == .consumed {  // an interceptor stopped propagation
                         consumer = recipient
-                        stopper = entry
                         break
                     }
                 }
             }
-        }
-        // Executor lanes get the value once each, as in `publish`.
-        if let firstLaneMember {
-            LaneFanOut.queue(value, in: snapshot, from: firstLaneMember, until: stopper)
         }
         if needsPrune {
             store.pruneFinished(of: ObjectIdentifier(Event.self))

@@ -44,8 +44,11 @@ struct LaneRun {
 
 /// Guarded by the lane's lock.
 struct LaneState {
-    /// Which queue holds the next event, in the order the events were queued.
+    /// Which queue holds the next events, in the order they were queued; closed runs only.
     private var order: ContiguousArray<LaneRun> = []
+    /// The run being extended, kept out of `order` so that extending it writes no array (a
+    /// uniqueness check and a write per publish, ~20 instructions, callgrind).
+    private var openRun: LaneRun?
     /// An empty buffer with capacity, kept between bursts for the next drain to swap in.
     private var spare: ContiguousArray<LaneRun> = []
     private var isDrainScheduled = false
@@ -56,10 +59,12 @@ struct LaneState {
     /// drain. Consecutive events of one type extend one run, so a burst of one type costs
     /// one slot.
     mutating func noteQueued(in queue: LaneQueueBase, generation: UInt64) -> Bool {
-        if let last = order.indices.last, order[last].queue === queue, order[last].generation == generation {
-            order[last].count += 1
+        if openRun?.queue === queue, openRun?.generation == generation {
+            openRun!.count += 1
         } else {
-            order.append(LaneRun(queue: queue, generation: generation, count: 1))
+            if let closed = openRun { order.append(closed) }
+            // The replaced run is in `order` now: nothing is released here.
+            openRun = LaneRun(queue: queue, generation: generation, count: 1)
         }
         if isDrainScheduled { return false }
         isDrainScheduled = true
@@ -70,6 +75,10 @@ struct LaneState {
     /// is queued, ends the drain and keeps `batch`'s buffer as the spare. Only empty buffers
     /// change hands here, so nothing is released under the lock.
     mutating func takeOrder(into batch: inout ContiguousArray<LaneRun>) -> Bool {
+        if let closed = openRun {
+            order.append(closed)
+            openRun = nil
+        }
         guard !order.isEmpty else {
             isDrainScheduled = false
             if batch.capacity > spare.capacity { swap(&spare, &batch) }
@@ -83,6 +92,10 @@ struct LaneState {
     /// Removes the runs of `queue` (whose events were dropped). The runs are handed back so
     /// that the caller releases them after unlocking.
     mutating func removeRuns(of queue: LaneQueueBase) -> [LaneRun] {
+        if let closed = openRun {
+            order.append(closed)
+            openRun = nil
+        }
         let removed = order.filter { $0.queue === queue }
         if !removed.isEmpty { order.removeAll { $0.queue === queue } }
         return removed

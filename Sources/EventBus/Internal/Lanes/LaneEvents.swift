@@ -1,38 +1,39 @@
-/// A growable buffer of queued events, managed by hand.
+/// A growable buffer of queued events of one type, managed by hand; the type is given to each
+/// method, and every call on one buffer must give the same one (its ``LaneQueue``'s `Event`).
 ///
-/// Not a `ContiguousArray<Event>`: the queue runs unspecialized (`Event` is only known at run
-/// time), and appending to a generic array looked up `ContiguousArray<Event>`'s metadata on
-/// every publish (callgrind, executor publish-1: ~340 instructions of 1,946). This buffer has
-/// the same layout whatever `Event` is and needs only `Event`'s own metadata.
+/// Neither a `ContiguousArray<Event>` nor a struct generic over `Event`: the queue runs
+/// unspecialized (`Event` is only known at run time), and either looked up its own generic
+/// metadata on every publish (callgrind, executor publish-1: ~330 instructions of ~1,900). A
+/// buffer whose layout does not depend on `Event` needs only `Event`'s own metadata.
 ///
-/// Removing events never releases them: ``takeAll()`` hands the storage over, and the owner
-/// releases it with ``releaseAll()`` where no lock is held (events can run arbitrary deinit code).
-struct LaneEvents<Event> {
-    private var base: UnsafeMutablePointer<Event>?
+/// Removing events never releases them: ``exchange(with:)`` and ``append(movingFrom:as:)`` hand
+/// storage over, and the owner calls ``releaseAll(as:)`` or ``free(as:)`` where no lock is held
+/// (events can run arbitrary deinit code).
+struct LaneEvents {
+    private var base: UnsafeMutableRawPointer?
     private(set) var count = 0
     private var capacity = 0
 
     init() {}
 
-    mutating func append(_ event: Event) {
-        if count == capacity { grow() }
-        (base! + count).initialize(to: event)
+    mutating func append<Event>(_ event: Event) {
+        if count == capacity { grow(Event.self, to: max(8, capacity * 2)) }
+        slot(count, Event.self).initialize(to: event)
         count += 1
     }
 
     /// Appends every event of `other` (moved, not copied) and leaves it empty.
-    mutating func append(movingFrom other: inout LaneEvents) {
-        guard let source = other.base, other.count > 0 else { return }
-        while capacity < count + other.count { grow() }
-        (base! + count).moveInitialize(from: source, count: other.count)
+    mutating func append<Event>(movingFrom other: inout LaneEvents, as type: Event.Type) {
+        guard other.count > 0 else { return }
+        if capacity < count + other.count { grow(type, to: max(8, (count + other.count) * 2)) }
+        slot(count, type).moveInitialize(from: other.slot(0, type), count: other.count)
         count += other.count
         other.count = 0
     }
 
-    subscript(index: Int) -> Event { base![index] }
+    subscript<Event>(index: Int, as type: Event.Type) -> Event { slot(index, type).pointee }
 
-    /// Trades contents with `other`, field by field: the generic `swap` would look up this
-    /// type's metadata.
+    /// Trades contents with `other`, field by field (the generic `swap` is no cheaper here).
     mutating func exchange(with other: inout LaneEvents) {
         (base, other.base) = (other.base, base)
         (count, other.count) = (other.count, count)
@@ -40,24 +41,30 @@ struct LaneEvents<Event> {
     }
 
     /// Destroys the events and keeps the storage for reuse.
-    mutating func releaseAll() {
-        base?.deinitialize(count: count)
+    mutating func releaseAll<Event>(as type: Event.Type) {
+        if count > 0 { slot(0, type).deinitialize(count: count) }
         count = 0
     }
 
     /// Destroys the events and frees the storage.
-    mutating func free() {
-        releaseAll()
+    mutating func free<Event>(as type: Event.Type) {
+        releaseAll(as: type)
         base?.deallocate()
         (base, capacity) = (nil, 0)
     }
 
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Event>.allocate(capacity: max(8, capacity * 2))
-        if let base {
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
+    private func slot<Event>(_ index: Int, _: Event.Type) -> UnsafeMutablePointer<Event> {
+        base!.assumingMemoryBound(to: Event.self) + index
+    }
+
+    private mutating func grow<Event>(_ type: Event.Type, to newCapacity: Int) {
+        let grown = UnsafeMutableRawPointer.allocate(
+            byteCount: newCapacity * MemoryLayout<Event>.stride, alignment: MemoryLayout<Event>.alignment)
+        grown.bindMemory(to: Event.self, capacity: newCapacity)
+        if base != nil {
+            grown.assumingMemoryBound(to: Event.self).moveInitialize(from: slot(0, type), count: count)
+            base!.deallocate()
         }
-        (base, capacity) = (grown, max(8, capacity * 2))
+        (base, capacity) = (grown, newCapacity)
     }
 }

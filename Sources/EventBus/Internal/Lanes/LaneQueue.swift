@@ -7,13 +7,11 @@ class LaneQueueBase: @unchecked Sendable {  // safe: subclasses guard their stat
 
 /// The events of one type queued on a lane, and the lane's subscriptions to that type.
 ///
-/// Each queued event keeps the ``LaneCutoff`` of its publish, so that the drain runs it for
-/// exactly the subscriptions the publish reached: none added after the publish took its
-/// snapshot, none after an interceptor that stopped it.
-///
-/// Members are held strongly, in delivery order, until their entry is retired (cancelled,
-/// its owner found dead, or the bus released); queued events hold no entry. When the last
-/// member leaves, the queued events go with it at once, even if the executor never runs.
+/// Each queued event names the member it is for by a number the queue gave it when it
+/// joined, never by reference: members are held strongly, in the order they joined, only
+/// until their entry is retired (cancelled, its owner found dead, or the bus released). When
+/// the last member leaves, the queued events go with it at once, even if the executor never
+/// runs.
 final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     // safe: the fields below are only touched under `core.state`'s lock, except `taken*`,
     // which only the lane's one running drain touches (drains of one lane never overlap, and
@@ -25,118 +23,124 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     // `@exclusivity(unchecked)`: the lock (or the drain's exclusivity) already makes every
     // access exclusive, and the runtime's dynamic check cost ~100 instructions per access
     // (callgrind, executor publish-1), as it did for `LockedValue`.
-    @exclusivity(unchecked) private var pending = LaneEvents<Event>()
-    @exclusivity(unchecked) private var pendingCutoffs: ContiguousArray<LaneCutoff> = []
+    @exclusivity(unchecked) private var pending = LaneEvents()
+    @exclusivity(unchecked) private var pendingTargets: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) private var members: ContiguousArray<Subscription<Event>> = []
-    @exclusivity(unchecked) private var memberKeys: ContiguousArray<LaneMemberKey> = []
+    /// `memberNumbers[i]` is the number of `members[i]`; ascending, so a binary search finds
+    /// a queued event's member.
+    @exclusivity(unchecked) private var memberNumbers: ContiguousArray<UInt64> = []
+    /// Each member's backlog, shared with its token: written only under the lock.
+    @exclusivity(unchecked) private var memberCounters: ContiguousArray<BufferCounters> = []
+    @exclusivity(unchecked) private var nextMemberNumber: UInt64 = 1
     /// `members.count`, kept apart: `isEmpty` on an array of a generic element is a protocol
-    /// call that looks up the array's metadata and conformance on every publish.
+    /// call that looks up the array's metadata and conformance.
     @exclusivity(unchecked) private var memberCount = 0
     @exclusivity(unchecked) private var generation: UInt64 = 0
     /// What the drain took from `pending` and has not run yet, from `takenHead` on.
-    @exclusivity(unchecked) private var taken = LaneEvents<Event>()
-    @exclusivity(unchecked) private var takenCutoffs: ContiguousArray<LaneCutoff> = []
+    @exclusivity(unchecked) private var taken = LaneEvents()
+    @exclusivity(unchecked) private var takenTargets: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) private var takenHead = 0
     @exclusivity(unchecked) private var takenGeneration: UInt64 = 0
-    /// Events waiting for the drain, for the members' tokens.
-    let backlog = BufferCounters()
 
     init(core: LaneCore) {
         self.core = core
     }
 
     deinit {
-        pending.free()
-        taken.free()
+        pending.free(as: Event.self)
+        taken.free(as: Event.self)
     }
 
-    /// Adds `entry` in delivery order, unless it was already retired (a cancel racing with
-    /// the subscribe). Called once the store has listed the entry, so its serial is known.
-    func join(_ entry: Subscription<Event>, key: LaneMemberKey) {
+    /// Adds `entry` and returns its member number. Called before the entry is listed in the
+    /// store, so no publish can reach it before it is a member.
+    func join(_ entry: Subscription<Event>, counters: BufferCounters) -> UInt64 {
         core.state.withLock { _ in
-            // `leave` marks the entry before it locks, so a retire that came first is seen.
-            guard !entry.isCancelled else { return }
-            var index = memberKeys.endIndex
-            while index > 0, key.precedes(memberKeys[index - 1]) { index -= 1 }
-            members.insert(entry, at: index)
-            memberKeys.insert(key, at: index)
+            let number = nextMemberNumber
+            nextMemberNumber += 1
+            members.append(entry)
+            memberNumbers.append(number)
+            memberCounters.append(counters)
             memberCount += 1
+            return number
         }
     }
 
-    /// Removes `entry`, which has ended (it is marked cancelled here, in case its owner died:
-    /// a `join` racing with this retire then leaves it out). Once no member is left, drops the
-    /// queued events. May run more than once.
-    func leave(_ entry: Subscription<Event>) {
-        entry.markCancelled()
-        var dropped = LaneEvents<Event>()
+    /// Removes the member `number`; once no member is left, drops the queued events. May run
+    /// more than once.
+    func leave(_ number: UInt64) {
+        var dropped = LaneEvents()
         var droppedRuns: [LaneRun] = []
+        var removed: Subscription<Event>?
         core.state.withLock { state in
-            guard let index = members.firstIndex(where: { $0 === entry }) else { return }
-            members.remove(at: index)
-            memberKeys.remove(at: index)
+            guard let index = memberIndex(of: number, in: memberNumbers) else { return }
+            removed = members.remove(at: index)
+            memberNumbers.remove(at: index)
+            memberCounters.remove(at: index).update(waiting: 0)
             memberCount -= 1
             guard memberCount == 0 else { return }
             generation &+= 1
             dropped.exchange(with: &pending)
-            pendingCutoffs.removeAll()
+            pendingTargets.removeAll()
             droppedRuns = state.removeRuns(of: self)
-            backlog.update(waiting: 0)
         }
-        // Released here, after the unlock: events can run arbitrary deinit code.
-        dropped.free()
+        // Released here, after the unlock: events and handlers can run arbitrary deinit code.
+        dropped.free(as: Event.self)
         _ = consume droppedRuns
+        _ = consume removed
     }
 
-    /// Queues `event` for the members `cutoff` covers; returns true when the caller must
-    /// schedule the lane's drain. Called once per publish, after the publish's loop.
-    func append(_ event: Event, cutoff: LaneCutoff) -> Bool {
+    /// Queues `event` for the member `number`, whose backlog is `counters`; returns true when
+    /// the caller must schedule the lane's drain.
+    func append(_ event: Event, for number: UInt64, counters: BufferCounters) -> Bool {
         core.state.withLock { state in
-            // Every member may have left during the publish; then nobody would run it.
+            // A cancel racing with this publish may have taken the last member out already.
             guard memberCount > 0 else { return false }
             pending.append(event)
-            pendingCutoffs.append(cutoff)
-            backlog.update(waiting: pending.count)
+            pendingTargets.append(number)
+            counters.update(waiting: counters.waitingCount + 1)
             return state.noteQueued(in: self, generation: generation)
         }
     }
 
     override func run(_ count: Int, generation runGeneration: UInt64, in core: LaneCore) {
-        var stale = LaneEvents<Event>()
+        var stale = LaneEvents()
         var current = ContiguousArray<Subscription<Event>>()
-        var currentKeys = ContiguousArray<LaneMemberKey>()
+        var currentNumbers = ContiguousArray<UInt64>()
         let isCurrent = core.state.withLock { _ in
             guard runGeneration == generation else { return false }
             if takenGeneration != generation {
                 stale.exchange(with: &taken)
-                takenCutoffs.removeAll()
+                takenTargets.removeAll()
                 (takenHead, takenGeneration) = (0, generation)
             }
             if taken.count - takenHead < count { takePending() }
             // Retained for this run only; a member that leaves meanwhile is skipped by its
             // cancelled flag and released when the run ends.
             current = members
-            currentKeys = memberKeys
+            currentNumbers = memberNumbers
             return true
         }
-        stale.free()  // released after the unlock
+        stale.free(as: Event.self)  // released after the unlock
         guard isCurrent else { return }
         let end = min(takenHead + count, taken.count)
+        // A publish reaches a type's members in the order they joined, so the next event is
+        // usually for the member after the last one: checked before a binary search.
+        var next = 0
         while takenHead < end {
-            let event = taken[takenHead]
-            let cutoff = takenCutoffs[takenHead]
-            takenHead += 1
-            for index in currentKeys.indices {
-                let key = currentKeys[index]
-                if key.isAfter(cutoff) { break }
-                if key.serial > cutoff.maxSerial { continue }
-                _ = current[index].runQueued(event)
+            let target = takenTargets[takenHead]
+            if next >= currentNumbers.count || currentNumbers[next] != target {
+                next = memberIndex(of: target, in: currentNumbers) ?? -1
             }
+            if next >= 0 {
+                _ = current[next].runQueued(taken[takenHead, as: Event.self])
+            }
+            next += 1
+            takenHead += 1
         }
         if takenHead == taken.count {
             // Emptied here, outside the lock: releasing events can run arbitrary deinit code.
-            taken.releaseAll()
-            takenCutoffs.removeAll(keepingCapacity: true)
+            taken.releaseAll(as: Event.self)
+            takenTargets.removeAll(keepingCapacity: true)
             takenHead = 0
         }
     }
@@ -146,40 +150,23 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     private func takePending() {
         if taken.count == 0 {
             taken.exchange(with: &pending)
-            swap(&takenCutoffs, &pendingCutoffs)
+            swap(&takenTargets, &pendingTargets)
         } else {
-            taken.append(movingFrom: &pending)
-            takenCutoffs.append(contentsOf: pendingCutoffs)
-            pendingCutoffs.removeAll(keepingCapacity: true)
+            taken.append(movingFrom: &pending, as: Event.self)
+            takenTargets.append(contentsOf: pendingTargets)
+            pendingTargets.removeAll(keepingCapacity: true)
         }
-        backlog.update(waiting: 0)
+        // Taken by the drain: no longer waiting (as in a mailbox). Once per run, not per event.
+        for counters in memberCounters { counters.update(waiting: 0) }
     }
 }
 
-/// A member's place in delivery order: descending priority, then ascending serial (the
-/// store's subscription order), as in the store's own lists.
-struct LaneMemberKey: Equatable {
-    let priority: Int
-    let serial: UInt64
-
-    /// Strictly before `other` in delivery order.
-    func precedes(_ other: LaneMemberKey) -> Bool {
-        priority > other.priority || (priority == other.priority && serial < other.serial)
+/// The position of `number` in the ascending `numbers`, by binary search.
+private func memberIndex(of number: UInt64, in numbers: ContiguousArray<UInt64>) -> Int? {
+    var (low, high) = (0, numbers.count)
+    while low < high {
+        let middle = (low + high) / 2
+        if numbers[middle] < number { low = middle + 1 } else { high = middle }
     }
-
-    /// Whether this member comes after the last one a publish reached.
-    func isAfter(_ cutoff: LaneCutoff) -> Bool {
-        priority < cutoff.lastPriority || (priority == cutoff.lastPriority && serial > cutoff.lastSerial)
-    }
-}
-
-/// Which of a lane's members a publish reached: those up to the last one it reached, in
-/// delivery order (an interceptor that stopped the publish ends it there), and none with a
-/// later serial than the newest it reached (subscribed after the publish took its snapshot).
-/// A member inside that range that the publish skipped was cancelled or had lost its owner,
-/// and the drain skips it again.
-struct LaneCutoff {
-    var lastPriority: Int
-    var lastSerial: UInt64
-    var maxSerial: UInt64
+    return low < numbers.count && numbers[low] == number ? low : nil
 }

@@ -1,20 +1,20 @@
 /// A plain (unbounded) executor or main-actor subscription whose executor has a lane: its
-/// events are queued on the lane the subscription shares with the bus's other subscriptions
-/// on that executor (see ``ExecutorLane``).
-///
-/// A publish only checks the flag and the owner here and tells the publish loop that a lane
-/// was reached; the publish queues the event once per lane after its loop (``LaneFanOut``). The drain then calls ``runQueued(_:)`` for every member the publish reached.
+/// events are queued on the lane it shares with the bus's other subscriptions on that
+/// executor (see ``ExecutorLane``).
 final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {
-    // safe: everything is immutable; the queue and the counters have their own locks.
+    // safe: `memberNumber` is written once, before the entry is listed (and so before any
+    // publish or retire can reach it); the rest is immutable or has its own lock.
     /// Stored as throwing for both handler shapes: the error check runs in the drain.
     private let handler: @Sendable (Owner, Event) throws -> Void
     private let failures: FailureReporter?
     private let reported = ReportedTypes()
     private let lane: ExecutorLane
     private let queue: LaneQueue<Event>
-    private let counters: BufferCounters
+    /// The backlog, shared with the token; the queue writes it under the lane's lock.
+    private let counters = BufferCounters()
+    private var memberNumber: UInt64 = 0
 
     init(
         owner: Owner, lane: ExecutorLane, priority: Int, failures: FailureReporter? = nil,
@@ -24,14 +24,12 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         self.failures = failures
         self.lane = lane
         queue = lane.queue(for: Event.self)
-        counters = BufferCounters(sharing: queue.backlog)
         super.init(owner: owner, priority: priority)
     }
 
-    /// Joins the lane's queue; called once the store has listed this entry, so that its
-    /// serial (its place among equal priorities) is set. Until then no publish can reach it.
+    /// Joins the lane's queue; called before the entry is registered with the store.
     func joinLane() {
-        queue.join(self, key: LaneMemberKey(priority: priority, serial: serial))
+        memberNumber = queue.join(self, counters: counters)
     }
 
     override var executorLabel: String { lane.executor.label }
@@ -41,22 +39,16 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     override var bufferCounters: BufferCounters? { counters }
 
     override func retire() {
-        counters.end()
-        queue.leave(self)
+        queue.leave(memberNumber)
     }
 
+    /// Queues the event on the lane the moment the publish reaches this subscription, so the
+    /// lane keeps the order in which publishes reached its members, nested ones included.
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         guard owner != nil else { return .ownerGone }
-        return .queuedOnLane
-    }
-
-    override var laneSeat: LaneSeat? {
-        LaneSeat(queue: ObjectIdentifier(queue), priority: priority, serial: serial)
-    }
-
-    override func queueOnLane(_ event: Event, cutoff: LaneCutoff) {
-        if queue.append(event, cutoff: cutoff) { lane.scheduleDrain() }
+        if queue.append(event, for: memberNumber, counters: counters) { lane.scheduleDrain() }
+        return .delivered
     }
 
     /// Checked per event: a cancel that returned before this point wins, and so does the
