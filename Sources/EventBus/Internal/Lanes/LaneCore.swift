@@ -75,17 +75,19 @@ struct LaneState {
     /// is queued, ends the drain and keeps `batch`'s buffer as the spare. Only empty buffers
     /// change hands here, so nothing is released under the lock.
     mutating func takeOrder(into batch: inout ContiguousArray<LaneRun>) -> Bool {
-        if let closed = openRun {
-            order.append(closed)
-            openRun = nil
-        }
-        guard !order.isEmpty else {
+        guard openRun != nil || !order.isEmpty else {
             isDrainScheduled = false
             if batch.capacity > spare.capacity { swap(&spare, &batch) }
             return false
         }
         if batch.capacity == 0 { swap(&spare, &batch) }
         swap(&order, &batch)
+        // Into the batch, which has room from earlier bursts: appending it to `order` first
+        // allocated a buffer for `order` on every burst.
+        if let open = openRun {
+            batch.append(open)
+            openRun = nil
+        }
         return true
     }
 
