@@ -217,6 +217,36 @@ struct LockFreePublishTests {
         withExtendedLifetime((first, second)) {}
     }
 
+    @Test func churnWhileSeveralThreadsPublishReleasesEveryHandlerInTheEnd() async {
+        // Given threads publishing Ping while others subscribe and cancel handlers that each
+        // capture a payload reporting its release
+        let sut = EventBus()
+        let released = ReleaseCounter()
+        let stable = sut.subscribe(to: Ping.self) { _ in }
+        let rounds = 400
+
+        // When they run together
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for round in 0..<rounds {
+                    if worker < 2 {
+                        sut.publish(Ping(number: round))
+                    } else {
+                        let payload = ReleaseCounter.Payload(released)
+                        sut.subscribe(to: Ping.self) { _ in withExtendedLifetime(payload) {} }.cancel()
+                    }
+                }
+            }
+        }
+
+        // Then every cancelled handler was released (none is left to a reclaimer), and the
+        // stable subscription is the only one listed
+        #expect(released.count == 2 * rounds)
+        #expect(sut.store.reclaimer.pendingCount == 0)
+        #expect(sut.subscriptionCount(for: Ping.self) == 1)
+        withExtendedLifetime(stable) {}
+    }
+
     /// The entries a publish would read from the registry's published list of Ping.
     private func mirror(of registry: SubscriptionRegistry) -> [ObjectIdentifier] {
         guard let list = registry.published.list(of: pingKey)?.takeUnretainedValue() else { return [] }
