@@ -262,6 +262,32 @@ struct ExecutorLaneTests {
         #expect(owner.log.all.sorted() == ["first", "other", "second"])
     }
 
+    @Test @MainActor func mainActorSubscriptionsOfDifferentTypesRunInPublishOrder() async {
+        let sut = EventBus()
+        let owner = MainActorOwner()
+        sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribeOnMain(owner: owner) { (owner, event: Pong) in owner.receive(-event.number) }
+
+        sut.publish(Ping(number: 1))
+        sut.publish(Pong(number: 2))
+        sut.publish(Ping(number: 3))
+        await waitUntil { owner.received.count == 3 }
+
+        #expect(owner.received == [1, -2, 3])
+        #expect(sut.lanes.count == 1)
+    }
+
+    @Test func actorExecutorsOfOneActorShareALane() {
+        let sut = EventBus()
+        let actor = LaneTestActor()
+        let owner = Owner()
+        sut.subscribe(owner: owner, on: .actor(actor)) { (_, _: Ping) in }
+        sut.subscribe(owner: owner, on: .actor(actor)) { (_, _: Pong) in }
+        sut.subscribe(owner: owner, on: .actor(LaneTestActor())) { (_, _: Ping) in }
+
+        #expect(sut.lanes.count == 2)
+    }
+
     @Test func aLaneGoesWhenItsLastSubscriptionEnds() {
         let sut = EventBus()
         let executor = ManualExecutor()
@@ -345,6 +371,8 @@ struct ExecutorLaneTests {
         withExtendedLifetime(keeper) {}
     }
 }
+
+private actor LaneTestActor {}
 
 /// An executor that is a value: the bus cannot tell two of them apart, so it gives each
 /// subscription a mailbox of its own.
