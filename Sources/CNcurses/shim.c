@@ -20,17 +20,23 @@
 
 static SCREEN *screen = NULL;
 
-// With software flow control on (the tty's default), Ctrl-S stops all output until Ctrl-Q: the
-// app keeps running but the screen freezes. Turn it off so Ctrl-S is an ordinary (ignored) key,
-// and record the result as ncurses' "program mode", so that resuming after Ctrl-Z (ncurses'
-// SIGTSTP handler calls reset_prog_mode) keeps it off. endwin() restores the shell's mode,
-// flow control included, on every exit path that calls it (q, signals, crashes).
-static void disable_flow_control(void) {
+// Two tty defaults a full-screen program must not keep, changed together and recorded as
+// ncurses' "program mode", so that resuming after Ctrl-Z (the refresh after cnc_suspend calls
+// reset_prog_mode) restores them too. endwin() restores the shell's mode on every exit path
+// that calls it (q, signals, crashes).
+// - Software flow control: Ctrl-S stops all output until Ctrl-Q, so the app keeps running but
+//   the screen freezes. Off: Ctrl-S is an ordinary (ignored) key.
+// - Flushing on a signal character: on Ctrl-Z (or Ctrl-C, Ctrl-\) the kernel throws away the
+//   input not yet read and the output not yet shown. The discarded output was part of a frame
+//   ncurses believed drawn, so the screen stayed mostly blank until the next full redraw, and
+//   the discarded input was keys already typed. NOFLSH keeps both queues.
+static void set_program_modes(void) {
     struct termios mode;
     if (tcgetattr(STDIN_FILENO, &mode) != 0) {
         return;
     }
     mode.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    mode.c_lflag |= NOFLSH;
     if (tcsetattr(STDIN_FILENO, TCSADRAIN, &mode) == 0) {
         def_prog_mode();
     }
@@ -64,14 +70,14 @@ int cnc_start(int mouse) {
     leaveok(stdscr, TRUE);
     scrollok(stdscr, FALSE);
     curs_set(0);
-    disable_flow_control();
+    set_program_modes();
     if (has_colors()) {
         start_color();
         use_default_colors();
     }
     // ncurses only sends the terminal's mouse-enable string (terminfo XM: SGR mode 1006 plus
     // click tracking 1000 for xterm; plain 1000 elsewhere) and, more to the point, turns it off
-    // again in endwin() and back on when resuming after Ctrl-Z. We still read the reports
+    // again in endwin() and back on at the refresh after Ctrl-Z. We still read the reports
     // ourselves from stdin. No motion reports: nothing in the app follows a hovering pointer.
     if (mouse) {
         mousemask(ALL_MOUSE_EVENTS, NULL);
@@ -154,13 +160,49 @@ int cnc_install_signal_pipe(int write_fd) {
     action.sa_flags = SA_RESTART;
     // SIGQUIT (Ctrl-\) too: by default it dumps core (and Swift's backtracer takes over the tty)
     // without restoring the terminal; here it quits cleanly like Ctrl-C, with status 131.
-    const int signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH};
+    // SIGTSTP (Ctrl-Z) too, replacing the handler newterm() installed: ncurses' handler calls
+    // endwin() and doupdate() from inside the signal handler, so a Ctrl-Z that lands while the
+    // loop is drawing runs ncurses inside ncurses. Its nested refresh left ncurses believing
+    // cells were on a screen the alternate-screen switch had cleared: the screen stayed mostly
+    // blank until the next full redraw. It also flushed the keys typed after the Ctrl-Z. The
+    // loop now suspends between frames (cnc_suspend).
+    // A parent that started us with SIGTSTP ignored (a launcher without job control) keeps it so.
+    const int signals[] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP};
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction current;
+        if (signals[i] == SIGTSTP && sigaction(SIGTSTP, NULL, &current) == 0 &&
+            current.sa_handler == SIG_IGN) {
+            continue;
+        }
         if (sigaction(signals[i], &action, NULL) != 0) {
             return -1;
         }
     }
     return 0;
+}
+
+void cnc_suspend(void) {
+    if (screen == NULL || isendwin()) {
+        return;
+    }
+    // Restores the shell's modes, shows the cursor, turns mouse reports off and leaves the
+    // alternate screen. endwin() also sets SIGTSTP to SIG_IGN, remembering our handler; the
+    // next refresh() puts it back (ncurses' _nc_signal_handler).
+    endwin();
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    struct sigaction previous;
+    sigaction(SIGTSTP, &stop, &previous);
+    // Stops here until `fg` sends SIGCONT. In an orphaned process group (no job control, as
+    // under `sh -c`) the kernel discards the stop and this returns at once.
+    raise(SIGTSTP);
+    sigaction(SIGTSTP, &previous, NULL);
+    // The shell may have changed the tty's modes while we were stopped: those are what exit
+    // restores from now on. The next refresh() restores ours (reset_prog_mode), the alternate
+    // screen and mouse reports.
+    def_shell_mode();
 }
 
 static void restore_and_reraise(int signo) {

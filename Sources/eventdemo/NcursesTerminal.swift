@@ -11,8 +11,9 @@ import TerminalUI
 ///
 /// Output: `draw` sends only the cells that changed since the last frame and lets ncurses'
 /// `refresh` diff the rest. Input: ncurses never reads stdin; we read raw bytes and decode them
-/// with `KeyDecoder`, so the loop can `poll()` stdin directly. Signals (SIGWINCH, SIGINT,
-/// SIGTERM, SIGHUP) arrive through a self-pipe the C shim's handlers write to.
+/// with `KeyDecoder`, so the loop can `poll()` stdin directly. Signals (SIGWINCH, SIGTSTP,
+/// SIGINT, SIGTERM, SIGHUP) arrive through a self-pipe the C shim's handlers write to, and are
+/// acted on between frames (`SignalAction`).
 final class NcursesTerminal: Terminal {
     enum StartError: Error {
         case badTerminal(String)
@@ -106,15 +107,26 @@ final class NcursesTerminal: Terminal {
         var events: [TerminalEvent] = []
         var byte: UInt8 = 0
         while read(signalRead, &byte, 1) == 1 {
-            if Int32(byte) == SIGWINCH {
-                _ = cnc_resize_from_tty()
-                lastFrame = nil  // resize_term keeps content; repaint everything at the new size.
-                events.append(.resized(size))
-            } else {
-                events.append(.terminated(signal: Int32(byte)))
+            switch SignalAction(signal: Int32(byte)) {
+            case .resize:
+                events.append(resizeFromTTY())
+            case .suspend:
+                cnc_suspend()  // Returns once resumed, or at once without job control.
+                events.append(resizeFromTTY())
+            case .terminate(let signal):
+                events.append(.terminated(signal: signal))
             }
         }
         return events
+    }
+
+    /// Matches ncurses to the tty's size and forgets the last frame, so the next draw clears
+    /// the screen and repaints every cell (resize_term keeps content; a resume finds the
+    /// shell's screen).
+    private func resizeFromTTY() -> TerminalEvent {
+        _ = cnc_resize_from_tty()
+        lastFrame = nil
+        return .resized(size)
     }
 
     private func put(_ cell: Cell, x: Int, y: Int) {

@@ -372,9 +372,9 @@ unknown_terminal_is_refused_with_one_line() {
     refused_terminal unknown no-such-terminal && grep -qF "unknown" "$WORK/unknown.err"
 }
 
-# Ctrl-Z from a job-control shell suspends the app (ncurses' SIGTSTP handler restores the
-# terminal first); `fg` brings it back with flow control off again and the screen redrawn.
-# (Without job control, as in the other tests' `sh -c`, the kernel discards Ctrl-Z.)
+# Ctrl-Z from a job-control shell suspends the app (the loop restores the terminal first, then
+# stops); `fg` brings it back with flow control off again and the screen redrawn.
+# (Without job control, as in the other tests' `sh -c`, the kernel discards the stop.)
 ctrl_z_suspends_and_fg_resumes() {
     tm kill-session -t "$SESSION" 2>/dev/null
     tm new-session -d -s "$SESSION" -x 100 -y 30 "env TERM=xterm-256color PS1='$ ' bash --norc --noprofile -i"
@@ -391,6 +391,20 @@ ctrl_z_suspends_and_fg_resumes() {
     wait_for_gone "Event log" || return 1 # Typed while the app runs, the echo would be its input.
     tm send-keys -t "$SESSION" "echo \"exit=\$?\"" Enter
     wait_for "exit=0"
+}
+
+# Without job control (`sh -c`) Ctrl-Z cannot stop the app: it must neither drop the keys
+# typed around it nor leave the screen half drawn. The tty flushed its unread input and unshown
+# output on every signal character (now NOFLSH), and ncurses' own SIGTSTP handler flushed input
+# too and redrew from inside the signal handler, on top of a frame being drawn.
+ctrl_z_without_job_control_keeps_keys_and_screen() {
+    start ctrlz && pane_stty | grep -qE '(^| )noflsh( |$)' || return 1
+    tm send-keys -t "$SESSION" a C-z a a C-z a
+    wait_for "Total (4 items)" || return 1
+    for _ in 1 2 3 4 5 6 7 8; do tm send-keys -t "$SESSION" t C-z 2 C-z 3 C-z 1 C-z; done
+    wait_for "╭─ Login" "Event log" "Total (4 items)" "q Quit" || return 1
+    tm send-keys -t "$SESSION" q
+    wait_for_file "$WORK/ctrlz.status" && [ "$(cat "$WORK/ctrlz.status")" = 0 ] && [ ! -s "$WORK/ctrlz.err" ]
 }
 
 unknown_flag_exits_2() {
@@ -486,6 +500,8 @@ check "LANG=C draws frames with +-| and prices in EUR, ASCII only" c_locale_draw
 check "NO_COLOR=1 draws with bold and reverse video only" no_color_draws_without_colours
 check "--no-color draws with bold and reverse video only" no_color_flag_draws_without_colours
 check "Ctrl-Z suspends with the terminal restored, fg resumes" ctrl_z_suspends_and_fg_resumes
+check "Ctrl-Z without job control loses no keys and leaves the screen whole" \
+    ctrl_z_without_job_control_keeps_keys_and_screen
 check "--record writes one JSON line per publish, which --replay plays back" record_writes_one_json_line_per_publish
 check "bad recordings are refused with one line naming file and line, exit 2" \
     bad_recordings_are_refused_with_one_line_naming_file_and_line

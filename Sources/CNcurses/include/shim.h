@@ -37,7 +37,8 @@ enum {
 // Sets the locale from the environment, checks TERM with setupterm (which reports instead of
 // exiting) and refuses a terminal without cursor addressing, then starts ncurses on stdin/stdout
 // with newterm: cbreak, no echo, no newline translation, no software flow control (Ctrl-S would
-// freeze the screen), hidden cursor, colours if available, and mouse click and wheel reports if
+// freeze the screen), no flushing of unread input and unshown output on Ctrl-Z (NOFLSH), hidden
+// cursor, colours if available, and mouse click and wheel reports if
 // `mouse` is non-zero (off again on every path through cnc_stop/endwin). ncurses never reads
 // input here; the caller reads stdin itself.
 int cnc_start(int mouse);
@@ -75,11 +76,16 @@ void cnc_clear(void);
 // Sends pending changes to the terminal (ncurses diffs against what is on screen).
 void cnc_refresh(void);
 
-// Installs handlers for SIGINT, SIGQUIT, SIGTERM, SIGHUP and SIGWINCH that write the signal
-// number as one byte to `write_fd` (the self-pipe trick: the only async-signal-safe work is
-// write()).
+// Installs handlers for SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP that write the
+// signal number as one byte to `write_fd` (the self-pipe trick: the only async-signal-safe work
+// is write()).
 // The loop polls the read end and does the real work. Returns 0 on success.
 int cnc_install_signal_pipe(int write_fd);
+
+// Ctrl-Z, called from the loop between frames: restores the terminal (endwin), stops the process
+// until SIGCONT (`fg`), and returns. Without job control the stop is discarded and it returns at
+// once. The caller then repaints everything; the next refresh resumes ncurses' modes.
+void cnc_suspend(void);
 
 // Installs one-shot handlers for crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT,
 // SIGFPE) that restore the terminal and then re-raise the signal, so a crash (including a Swift
