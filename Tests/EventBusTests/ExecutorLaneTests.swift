@@ -136,6 +136,38 @@ struct ExecutorLaneTests {
         executor.drain()
     }
 
+    @Test func cancelReleasesTheEventsQueuedForThatSubscriptionWhileOthersStayQueued() {
+        // Given an event queued for one subscription only, then a second subscription of the
+        // same type on the lane, and more events for both with another type in between, whose
+        // place in the order must not move
+        let sut = EventBus()
+        let executor = ManualExecutor()
+        let log = Log()
+        let owner = Owner(log: log)
+        let released = ReleaseCounter()
+        let first = sut.subscribe(owner: owner, on: executor) { (owner, event: TrackedEvent) in
+            owner.log.append("first\(event.number)")
+        }
+        sut.publish(released.event(1))
+        sut.subscribe(owner: owner, on: executor) { (owner, event: TrackedEvent) in
+            owner.log.append("second\(event.number)")
+        }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Ping) in
+            owner.log.append("ping\(event.number)")
+        }
+        sut.publish(released.event(3))
+        sut.publish(Ping(number: 4))
+        sut.publish(released.event(5))
+
+        // When the first is cancelled before the executor runs
+        first.cancel()
+
+        // Then what only it waited for is released at once, and the rest runs in order
+        #expect(released.count == 1)
+        executor.drain()
+        #expect(log.all == ["second3", "ping4", "second5"])
+    }
+
     @Test func anOwnerReleasedBeforeTheJobRunsGetsNothingWhileOthersStillDo() {
         let sut = EventBus()
         let executor = ManualExecutor()

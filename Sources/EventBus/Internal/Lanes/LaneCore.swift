@@ -91,6 +91,27 @@ struct LaneState {
         return true
     }
 
+    /// How many events of `queue` the order still counts (a running drain has the rest).
+    func queuedCount(of queue: LaneQueueBase) -> Int {
+        let closed = order.reduce(0) { $0 + ($1.queue === queue ? $1.count : 0) }
+        return closed + (openRun?.queue === queue ? openRun!.count : 0)
+    }
+
+    /// Shrinks the runs of `queue` to the events `keeps` picks, numbered oldest first among
+    /// those the order counts; runs left empty stay and run nothing.
+    mutating func shrinkRuns(of queue: LaneQueueBase, keeping keeps: (Int) -> Bool) {
+        var position = 0
+        for index in order.indices where order[index].queue === queue {
+            let count = order[index].count
+            order[index].count = (position..<position + count).reduce(0) { $0 + (keeps($1) ? 1 : 0) }
+            position += count
+        }
+        if openRun?.queue === queue {
+            let count = openRun!.count
+            openRun!.count = (position..<position + count).reduce(0) { $0 + (keeps($1) ? 1 : 0) }
+        }
+    }
+
     /// Removes the runs of `queue` (whose events were dropped). The runs are handed back so
     /// that the caller releases them after unlocking.
     mutating func removeRuns(of queue: LaneQueueBase) -> [LaneRun] {

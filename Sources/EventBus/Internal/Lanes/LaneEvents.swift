@@ -33,6 +33,23 @@ struct LaneEvents {
 
     subscript<Event>(index: Int, as type: Event.Type) -> Event { slot(index, type).pointee }
 
+    /// Moves the events from `start` on whose index `shouldMove` picks to the end of `other`,
+    /// closing the gaps; the others keep their order.
+    mutating func remove<Event>(
+        from start: Int, into other: inout LaneEvents, as type: Event.Type, where shouldMove: (Int) -> Bool
+    ) {
+        var kept = start
+        for index in start..<count {
+            if shouldMove(index) {
+                other.append(slot(index, type).move())
+            } else {
+                if kept != index { slot(kept, type).moveInitialize(from: slot(index, type), count: 1) }
+                kept += 1
+            }
+        }
+        count = kept
+    }
+
     /// Trades contents with `other`, field by field (the generic `swap` is no cheaper here).
     mutating func exchange(with other: inout LaneEvents) {
         (base, other.base) = (other.base, base)

@@ -77,7 +77,10 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
             memberNumbers.remove(at: index)
             memberCounters.remove(at: index).update(waiting: 0)
             memberCount -= 1
-            guard memberCount == 0 else { return }
+            guard memberCount == 0 else {
+                dropEvents(for: number, into: &dropped, state: &state)
+                return
+            }
             generation &+= 1
             dropped.exchange(with: &pending)
             pendingTargets.removeAll()
@@ -87,6 +90,25 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
         dropped.free(as: Event.self)
         _ = consume droppedRuns
         _ = consume removed
+    }
+
+    /// Takes the events queued for the member `number` out of `pending` (into `dropped`, for
+    /// release after unlocking) and shrinks their runs in the order, so the events of the
+    /// other members keep their places. Events whose runs a running drain already holds stay:
+    /// that drain skips them within its batch, as it skips events taken from a mailbox.
+    private func dropEvents(for number: UInt64, into dropped: inout LaneEvents, state: inout LaneState) {
+        // The order's runs count the newest `ordered` events of this queue; the oldest of
+        // those may already sit in the drain's `taken` buffer (a run refills with everything
+        // pending), so `base` can be negative.
+        let ordered = state.queuedCount(of: self)
+        let base = pending.count - ordered
+        let start = max(0, base)
+        guard (start..<pending.count).contains(where: { pendingTargets[$0] == number }) else { return }
+        let targets = pendingTargets
+        state.shrinkRuns(of: self) { base + $0 < 0 || targets[base + $0] != number }
+        pending.remove(from: start, into: &dropped, as: Event.self) { targets[$0] == number }
+        pendingTargets.removeSubrange(start...)
+        pendingTargets.append(contentsOf: targets[start...].lazy.filter { $0 != number })
     }
 
     /// Queues `event` for the member `number`, whose backlog is `counters`; returns true when
