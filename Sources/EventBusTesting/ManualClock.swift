@@ -14,7 +14,8 @@ import EventBus
 ///
 /// Sleepers are resumed by ``advance(by:)`` and ``advance(to:)``, in deadline order, once `now`
 /// has reached their deadline; a sleep whose deadline has already passed returns at once, and a
-/// cancelled sleep throws `CancellationError`. Resumed tasks continue on their own executors
+/// cancelled sleep throws `CancellationError` and leaves ``sleeperCount`` at once (also when it
+/// was cancelled before it began). Resumed tasks continue on their own executors
 /// afterwards, so wait for their effects (for example with `EventRecorder`) before advancing
 /// again. All members are thread-safe.
 public final class ManualClock: Clock, Sendable {
@@ -65,14 +66,18 @@ public final class ManualClock: Clock, Sendable {
                 sleeper.attach(continuation)
                 let isDue = state.withLock { state in
                     guard deadline > state.now else { return true }
-                    state.sleepers.append(sleeper)
+                    // A sleep cancelled before it got here is over: listing it would leave a
+                    // sleeper that nothing ever removes.
+                    if !sleeper.hasEnded { state.sleepers.append(sleeper) }
                     return false
                 }
                 if isDue { sleeper.resume(with: .success(())) }
             }
         } onCancel: {
-            state.withLock { $0.sleepers.removeAll { $0 === sleeper } }
+            // Ended first, then unlisted: a sleep being listed right now either sees it ended, or
+            // is listed before this removal runs.
             sleeper.resume(with: .failure(CancellationError()))
+            state.withLock { $0.sleepers.removeAll { $0 === sleeper } }
         }
     }
 
@@ -126,6 +131,9 @@ final class Sleeper: Sendable {
         }
         if let early { continuation.resume(with: early) }
     }
+
+    /// Whether the sleep has ended (resumed, or cancelled).
+    var hasEnded: Bool { state.withLock { $0.result != nil } }
 
     func resume(with result: Result<Void, any Error>) {
         let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in

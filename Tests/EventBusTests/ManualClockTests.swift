@@ -41,6 +41,17 @@ struct ManualClockTests {
         #expect(sut.sleeperCount == 0)
     }
 
+    @Test func aSleepCancelledBeforeItStartsLeavesNoSleeper() async {
+        let sut = ManualClock()
+        let sleeper = Task {
+            withUnsafeCurrentTask { $0?.cancel() }  // Cancelled before the sleep begins.
+            try await sut.sleep(until: .init(offset: .seconds(1)))
+        }
+
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+        #expect(sut.sleeperCount == 0)
+    }
+
     @Test func neverMovesBackwards() {
         let sut = ManualClock()
         sut.advance(by: .seconds(3))

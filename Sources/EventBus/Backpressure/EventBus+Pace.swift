@@ -13,8 +13,8 @@ extension EventBus {
     ///
     /// Inject the clock: `ContinuousClock()` in an app, `ManualClock` from `EventBusTesting` in
     /// tests. The owner is held weakly; cancelling or the owner's death ends the subscription
-    /// and releases waiting events as for ``subscribeStepping(owner:to:priority:buffering:handler:)``.
-    /// A timer still pending then keeps the subscription (not its owner) until it fires.
+    /// and releases waiting events as for ``subscribeStepping(owner:to:priority:buffering:handler:)``,
+    /// and it cancels the pending sleep at once; so does the bus's release.
     ///
     /// - Returns: A token that cancels the subscription early and reports its backlog and
     ///   drops. Discarding it cancels nothing.
@@ -24,15 +24,9 @@ extension EventBus {
         clock: some Clock<Duration>, priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        let pacer = Pacer(clock: clock, interval: interval)
-        return subscribeStepping(owner: owner, to: eventType, priority: priority, buffering: policy) {
-            owner, event, promise in
-            pacer.deliver {
-                handler(owner, event)
-            } then: {
-                promise.complete(.more)
-            }
-        }
+        paced(
+            owner: owner, every: interval, clock: clock, on: nil, priority: priority, policy: policy,
+            handler: handler)
     }
 
     /// Subscribes `owner` to events of `eventType`, delivered on `executor` at most once per
@@ -52,16 +46,28 @@ extension EventBus {
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
+        paced(
+            owner: owner, every: interval, clock: clock, on: executor, priority: priority, policy: policy,
+            handler: handler)
+    }
+
+    /// A stepping subscription whose promise a ``Pacer`` completes one interval after each
+    /// delivery; the subscription stops the pacer's pending sleep when it ends.
+    private func paced<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, every interval: Duration, clock: some Clock<Duration>,
+        on executor: (any EventBusExecutor)?,
+        priority: Int, policy: EventBufferPolicy, handler: @escaping @Sendable (Owner, Event) -> Void
+    ) -> SubscriptionToken {
         let pacer = Pacer(clock: clock, interval: interval)
-        return subscribeStepping(
-            owner: owner, to: eventType, on: executor, priority: priority, buffering: policy
-        ) {
-            owner, event, promise in
-            pacer.deliver {
-                handler(owner, event)
-            } then: {
-                promise.complete(.more)
-            }
-        }
+        return register(
+            SteppingSubscription(
+                owner: owner, executor: executor, priority: priority, policy: policy, timer: pacer.timer
+            ) { owner, event, promise in
+                pacer.deliver {
+                    handler(owner, event)
+                } then: {
+                    promise.complete(.more)
+                }
+            })
     }
 }

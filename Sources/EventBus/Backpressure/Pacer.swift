@@ -3,9 +3,11 @@
 struct Pacer<PacingClock: Clock<Duration>>: Sendable {
     let clock: PacingClock
     let interval: Duration
+    /// The pending sleep; the subscription stops it when it ends.
+    let timer = PaceTimer()
 
     /// Runs `delivery`, then calls `next` once `interval` has passed on `clock` since the
-    /// delivery started.
+    /// delivery started, unless the subscription ended first (``PaceTimer/stop()``).
     ///
     /// The deadline is an instant taken before the handler runs, so a slow handler does not
     /// stretch the interval, and a sleep that starts late (the task was slow to start, or a
@@ -15,9 +17,14 @@ struct Pacer<PacingClock: Clock<Duration>>: Sendable {
         let deadline = clock.now.advanced(by: interval)
         delivery()
         let clock = self.clock
-        Task {
-            // A cancelled sleep throws; the subscription would then stall, so ask anyway.
-            try? await clock.sleep(until: deadline, tolerance: nil)
+        timer.start {
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                // Cancelled: the subscription ended. Any other error would stall a live
+                // subscription, so it asks anyway.
+                if Task.isCancelled { return }
+            }
             next()
         }
     }

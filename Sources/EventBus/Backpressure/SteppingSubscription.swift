@@ -16,13 +16,16 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
     /// Guarded by `state`'s lock. Out of line, like `LockedValue`'s value, so that touching it
     /// costs no dynamic exclusivity check.
     private let buffer: UnsafeMutablePointer<EventBuffer<Event>>
+    /// A paced subscription's pending sleep, stopped when the subscription ends.
+    private let timer: PaceTimer?
 
     init(
         owner: Owner, executor: (any EventBusExecutor)?, priority: Int, policy: EventBufferPolicy,
-        handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
+        timer: PaceTimer? = nil, handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
     ) {
         self.handler = handler
         self.executor = executor
+        self.timer = timer
         state = LockedValue(StepState(usesExecutor: executor != nil))
         buffer = .allocate(capacity: 1)
         buffer.initialize(to: EventBuffer(policy: policy))
@@ -93,6 +96,7 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
     }
 
     override func retire() {
+        timer?.stop()
         let waiting = state.withLock { StepStateMachine.finish(state: &$0, buffer: &buffer.pointee) }
         _ = consume waiting  // Released after the unlock: events may run deinit code.
     }
