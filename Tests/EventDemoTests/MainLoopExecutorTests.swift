@@ -98,4 +98,29 @@ struct MainLoopExecutorTests {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) == 1
     }
+
+    @Test func aBurstToSeveralPanesCostsTheLoopOneJobPerQueueNotOnePerDelivery() {
+        onLoop {
+            let harness = LoopHarness()
+            harness.drain()
+            let (jobsBefore, deliveriesBefore) = (harness.executor.ranJobCount, Self.loopDeliveries(harness))
+
+            for _ in 0..<5 { harness.bus.publish(CartDidUpdateEvent(items: [CartService.catalog[0]])) }
+            harness.bus.publish(UserDidLogoutEvent(user: Fixtures.alice, session: 1))
+            harness.drain()
+
+            // One job per queue: the panes' plain subscriptions share the loop's lane; the cart
+            // pane's and the profile pane's state queries, the flashes and the event log's
+            // stepping feed keep a queue each.
+            #expect(harness.executor.ranJobCount - jobsBefore == 5)
+            // Five cart updates to the cart pane, one new count to the profile pane (the same
+            // count four times is skipped), the logout to the login and profile panes.
+            #expect(Self.loopDeliveries(harness) - deliveriesBefore == 8)
+        }
+    }
+
+    @MainLoop private static func loopDeliveries(_ harness: LoopHarness) -> Int {
+        harness.bus.subscriptionSnapshot().values.joined().filter { $0.executorLabel == "main-loop" }
+            .reduce(0) { $0 + $1.eventsReceived }
+    }
 }

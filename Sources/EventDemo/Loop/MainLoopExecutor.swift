@@ -23,6 +23,7 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     private struct State {
         var jobs: [@Sendable () -> Void] = []
         var wakeWritten = false
+        var ranJobCount = 0
     }
 
     /// The executor the real app and the ``MainLoop`` actor use.
@@ -58,6 +59,10 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     /// Number of jobs waiting to run.
     public var pendingCount: Int { state.withLock { $0.jobs.count } }
 
+    /// Jobs run since the executor was made; tests compare it with the deliveries made on it
+    /// (the bus queues a burst for all the plain subscriptions on one executor as one job).
+    public var ranJobCount: Int { state.withLock { $0.ranJobCount } }
+
     /// Queues `work` to run on the next ``drain()``. Never blocks, never runs `work` inline.
     public func enqueue(_ work: @escaping @Sendable () -> Void) {
         let mustWake = state.withLock { state in
@@ -89,6 +94,7 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
             while true {
                 let batch = state.withLock { state in
                     defer { state.jobs.removeAll() }
+                    state.ranJobCount += state.jobs.count
                     return state.jobs
                 }
                 if batch.isEmpty { break }
