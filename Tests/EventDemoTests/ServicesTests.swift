@@ -67,9 +67,9 @@ struct ServicesTests {
         var cart = CartDidUpdateEvent(items: [])
         let beans = CartService.catalog[0]
 
-        CartReducer.reduce(&cart, .add(beans))
-        CartReducer.reduce(&cart, .add(beans))
-        CartReducer.reduce(&cart, .add(CartService.catalog[1]))
+        CartReducer.reduce(&cart, .add(item: beans))
+        CartReducer.reduce(&cart, .add(item: beans))
+        CartReducer.reduce(&cart, .add(item: CartService.catalog[1]))
         CartReducer.reduce(&cart, .remove(line: 0))
         CartReducer.reduce(&cart, .remove(line: 7))  // no such line: unchanged
 

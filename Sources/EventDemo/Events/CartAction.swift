@@ -3,8 +3,8 @@ import EventBus
 /// What can happen to the cart: the actions `CartService`'s store reduces
 /// (see ``CartReducer``). Published on the bus by `Store.dispatch`, so the event log shows them.
 public enum CartAction: DemoEvent, Equatable {
-    /// Put one unit of `item` in the cart.
-    case add(CartItem)
+    /// Put one unit of `item` in the cart. (Labelled, so a recording reads `"add":{"item":…}`.)
+    case add(item: CartItem)
     /// Take one unit of the line at `line` out.
     case remove(line: Int)
     /// Empty the cart.

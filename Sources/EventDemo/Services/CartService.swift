@@ -39,7 +39,7 @@ public final class CartService: Sendable {
             defer { counters.nextProduct += 1 }
             return Self.catalog[counters.nextProduct % Self.catalog.count]
         }
-        store.dispatch(.add(product))
+        store.dispatch(.add(item: product))
     }
 
     /// Removes one unit of the line at `index` (the last line if `nil`). On an empty cart the
