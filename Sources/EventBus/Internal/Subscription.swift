@@ -187,6 +187,15 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// that the caller drops the rest of the queue. Called with no lock held.
     func runQueued(_ event: Event) -> Bool { false }
 
+    /// For executor-lane members: runs the handler for one queued event within a drain pass
+    /// (see ``LaneQueue``), which may keep the owner until ``endPass()``. Called with no lock
+    /// held, only by the lane's one running drain.
+    func runInPass(_ event: Event) -> LanePassStep { .ended }
+
+    /// Ends the drain pass that ``runInPass(_:)`` answered `.ranHoldingOwner` in: lets go of the
+    /// owner it held.
+    func endPass() {}
+
     /// Offers a value published with ``EventBus/publishState(_:)``, numbered by its type's
     /// state publishes. Only state subscriptions use the number (to keep values in order); the
     /// others take it as any event.

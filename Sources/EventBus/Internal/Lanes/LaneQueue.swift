@@ -13,9 +13,9 @@ class LaneQueueBase: @unchecked Sendable {  // safe: subclasses guard their stat
 /// the last member leaves, the queued events go with it at once, even if the executor never
 /// runs.
 final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
-    // safe: the fields below are only touched under `core.state`'s lock, except `taken*`,
-    // which only the lane's one running drain touches (drains of one lane never overlap, and
-    // the lock orders one drain before the next).
+    // safe: the fields below are only touched under `core.state`'s lock, except `taken*` and
+    // `holdingOwners`, which only the lane's one running drain touches (drains of one lane
+    // never overlap, and the lock orders one drain before the next).
 
     /// The core lives as long as the lane, which outlives every entry and drain that can
     /// reach this queue (entries hold the lane; the drain runs inside the core).
@@ -25,7 +25,11 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     // (callgrind, executor publish-1), as it did for `LockedValue`.
     @exclusivity(unchecked) private var pending = LaneEvents()
     @exclusivity(unchecked) private var pendingTargets: ContiguousArray<UInt64> = []
-    @exclusivity(unchecked) private var members: ContiguousArray<Subscription<Event>> = []
+    /// Each a `Subscription<Event>`, stored type-erased: the queue runs unspecialized, and
+    /// subscripting an array of a generic element went through the generic getter and value
+    /// witnesses, ~115 instructions per queued event in the drain (callgrind); this array's
+    /// code is specialized, and ``member(_:of:)`` casts without a check.
+    @exclusivity(unchecked) private var members: ContiguousArray<AnySubscription> = []
     /// `memberNumbers[i]` is the number of `members[i]`; ascending, so a binary search finds
     /// a queued event's member.
     @exclusivity(unchecked) private var memberNumbers: ContiguousArray<UInt64> = []
@@ -41,6 +45,9 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     @exclusivity(unchecked) private var takenTargets: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) private var takenHead = 0
     @exclusivity(unchecked) private var takenGeneration: UInt64 = 0
+    /// Positions (in the run's copy of `members`) of the members holding their owner for the
+    /// current pass (see ``Subscription/runInPass(_:)``); emptied when the run ends.
+    @exclusivity(unchecked) private var holdingOwners: ContiguousArray<Int> = []
 
     init(core: LaneCore) {
         self.core = core
@@ -70,7 +77,7 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     func leave(_ number: UInt64) {
         var dropped = LaneEvents()
         var droppedRuns: [LaneRun] = []
-        var removed: Subscription<Event>?
+        var removed: AnySubscription?
         core.state.withLock { state in
             guard let index = memberIndex(of: number, in: memberNumbers) else { return }
             removed = members.remove(at: index)
@@ -114,19 +121,23 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     /// Queues `event` for the member `number`, whose backlog is `counters`; returns true when
     /// the caller must schedule the lane's drain.
     func append(_ event: Event, for number: UInt64, counters: BufferCounters) -> Bool {
-        core.state.withLock { state in
-            // A cancel racing with this publish may have taken the last member out already.
-            guard memberCount > 0 else { return false }
-            pending.append(event)
-            pendingTargets.append(number)
-            counters.update(waiting: counters.waitingCount + 1)
-            return state.noteQueued(in: self, generation: generation)
+        // Through a guaranteed reference: reaching the lock through the `unowned(unsafe)` field
+        // retained and released it on every publish (~40 instructions, callgrind).
+        Unmanaged.passUnretained(core)._withUnsafeGuaranteedRef { core in
+            core.state.withLock { state in
+                // A cancel racing with this publish may have taken the last member out already.
+                guard memberCount > 0 else { return false }
+                pending.append(event)
+                pendingTargets.append(number)
+                counters.update(waiting: counters.waitingCount + 1)
+                return state.noteQueued(in: self, generation: generation)
+            }
         }
     }
 
     override func run(_ count: Int, generation runGeneration: UInt64, in core: LaneCore) {
         var stale = LaneEvents()
-        var current = ContiguousArray<Subscription<Event>>()
+        var current = ContiguousArray<AnySubscription>()
         var currentNumbers = ContiguousArray<UInt64>()
         let isCurrent = core.state.withLock { _ in
             guard runGeneration == generation else { return false }
@@ -153,17 +164,37 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
             if next >= currentNumbers.count || currentNumbers[next] != target {
                 next = memberIndex(of: target, in: currentNumbers) ?? -1
             }
-            if next >= 0 {
-                _ = current[next].runQueued(taken[takenHead, as: Event.self])
+            if next >= 0,
+                withMember(next, of: current, { $0.runInPass(taken[takenHead, as: Event.self]) }) == .ranHoldingOwner
+            {
+                holdingOwners.append(next)
             }
             next += 1
             takenHead += 1
         }
+        // The pass ends with the run: owners are held for one run's events at most (a burst
+        // of one type), and released here, with no lock held (a release can run deinit code).
+        for index in holdingOwners { withMember(index, of: current) { $0.endPass() } }
+        holdingOwners.removeAll(keepingCapacity: true)
         if takenHead == taken.count {
             // Emptied here, outside the lock: releasing events can run arbitrary deinit code.
             taken.releaseAll(as: Event.self)
             takenTargets.removeAll(keepingCapacity: true)
             takenHead = 0
+        }
+    }
+
+    /// Calls `body` with the member at `index` of `list` (a copy of `members`, which holds only
+    /// this queue's `Subscription<Event>` entries and keeps them alive meanwhile), without
+    /// retaining it: a retain and release per queued event cost ~40 instructions (callgrind).
+    @inline(__always)
+    private func withMember<Result>(
+        _ index: Int, of list: ContiguousArray<AnySubscription>, _ body: (Subscription<Event>) -> Result
+    ) -> Result {
+        list.withUnsafeBufferPointer { buffer in
+            UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+                .load(fromByteOffset: index * MemoryLayout<AnySubscription>.stride, as: Unmanaged<AnySubscription>.self)
+                ._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Subscription<Event>.self)) }
         }
     }
 
