@@ -12,10 +12,17 @@ extension EventBus {
     /// <doc:ExecutorDelivery> for which executors share a queue (class instances, actors and
     /// the main actor; a value-type executor of your own gets FIFO per subscription only).
     ///
-    /// The owner is held weakly and checked twice: when the event is queued and again right
-    /// before the handler runs. Once ``SubscriptionToken/cancel()`` has returned, no queued
-    /// event runs the handler, and the handler and its captures are released even if the
-    /// executor never runs again. A subscription made during a publish does not get that event.
+    /// The owner is held weakly. The handler never runs once the owner is released: the
+    /// executor checks it before every call (holding it only while it runs a burst of this
+    /// type's events, and only while someone else still holds it too). A publish checks the
+    /// owner when none of this subscription's events waits on the executor; one made while
+    /// events wait queues its event unchecked, which counts as delivered (no ``DeadEvent``,
+    /// taps and ``SubscriptionInfo/eventsReceived`` include it) and is dropped unrun if the
+    /// owner is gone by then. The subscription of a released owner ends at the next publish
+    /// that checks, at the latest after 64 waiting events even if the executor never runs.
+    /// Once ``SubscriptionToken/cancel()`` has returned, no queued event runs the handler, and
+    /// the handler and its captures are released even if the executor never runs again. A
+    /// subscription made during a publish does not get that event.
     ///
     /// The mailbox is unbounded: if the executor stalls, events queue without limit. Use
     /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it.

@@ -8,9 +8,11 @@ extension EventBus {
     /// one main-actor job, however many subscriptions it reaches (see <doc:ExecutorDelivery>). `priority` only
     /// orders when the event is queued within a publish; the handler runs after the publish.
     ///
-    /// The owner is held weakly and checked both when the event is queued and when the handler
-    /// is about to run. Once ``SubscriptionToken/cancel()`` has returned, no queued event runs
-    /// the handler. Events wait without limit while the main actor is busy; use
+    /// The owner is held weakly and checked right before every handler call, so the handler
+    /// never runs for a released owner; a publish made while earlier events still wait for the
+    /// main actor queues its event without checking the owner (see <doc:ExecutorDelivery>).
+    /// Once ``SubscriptionToken/cancel()`` has returned, no queued event runs the handler.
+    /// Events wait without limit while the main actor is busy; use
     /// ``subscribeOnMain(owner:to:priority:buffering:handler:)`` to bound them.
     ///
     /// ```swift
