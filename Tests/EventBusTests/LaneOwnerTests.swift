@@ -16,8 +16,12 @@ struct LaneOwnerTests {
         let log = Log()
         var leaving: Owner? = Owner("leaving", log: log)
         let staying = Owner("staying", log: log)
-        sut.subscribe(owner: leaving!, on: executor) { (owner, event: Ping) in owner.log.append("L\(event.number)") }
-        sut.subscribe(owner: staying, on: executor) { (owner, event: Ping) in owner.log.append("S\(event.number)") }
+        sut.subscribe(owner: leaving!, on: executor) { (owner, event: Ping) in
+            owner.log.append("L\(event.number)")
+        }
+        sut.subscribe(owner: staying, on: executor) { (owner, event: Ping) in
+            owner.log.append("S\(event.number)")
+        }
         for number in 1...3 { sut.publish(Ping(number: number)) }
 
         // When one owner is released and the burst goes on before the executor runs
@@ -55,7 +59,9 @@ struct LaneOwnerTests {
         let executor = ManualExecutor()
         var owner: Owner? = Owner()
         weak let watched = owner
-        sut.subscribe(owner: owner!, on: executor) { (owner, event: Ping) in owner.log.append("\(event.number)") }
+        sut.subscribe(owner: owner!, on: executor) { (owner, event: Ping) in
+            owner.log.append("\(event.number)")
+        }
         for number in 1...3 { sut.publish(Ping(number: number)) }
         executor.drain()
         #expect(owner?.log.all == ["1", "2", "3"])

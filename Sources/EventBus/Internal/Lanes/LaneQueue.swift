@@ -164,10 +164,9 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
             if next >= currentNumbers.count || currentNumbers[next] != target {
                 next = memberIndex(of: target, in: currentNumbers) ?? -1
             }
-            if next >= 0,
-                withMember(next, of: current, { $0.runInPass(taken[takenHead, as: Event.self]) }) == .ranHoldingOwner
-            {
-                holdingOwners.append(next)
+            if next >= 0 {
+                let step = withMember(next, of: current) { $0.runInPass(taken[takenHead, as: Event.self]) }
+                if step == .ranHoldingOwner { holdingOwners.append(next) }
             }
             next += 1
             takenHead += 1
@@ -193,7 +192,10 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     ) -> Result {
         list.withUnsafeBufferPointer { buffer in
             UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
-                .load(fromByteOffset: index * MemoryLayout<AnySubscription>.stride, as: Unmanaged<AnySubscription>.self)
+                .load(
+                    fromByteOffset: index * MemoryLayout<AnySubscription>.stride,
+                    as: Unmanaged<AnySubscription>.self
+                )
                 ._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Subscription<Event>.self)) }
         }
     }
