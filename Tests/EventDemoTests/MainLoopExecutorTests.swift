@@ -109,10 +109,10 @@ struct MainLoopExecutorTests {
             harness.bus.publish(UserDidLogoutEvent(user: Fixtures.alice, session: 1))
             harness.drain()
 
-            // One job per queue: the panes' plain subscriptions share the loop's lane; the cart
-            // pane's and the profile pane's state queries, the flashes and the event log's
-            // stepping feed keep a queue each.
-            #expect(harness.executor.ranJobCount - jobsBefore == 5)
+            // One job per queue: the panes' plain subscriptions and the cart pane's and the
+            // profile pane's state queries share the loop's lane; the flashes (an observe-all
+            // tap's own job) and the event log's stepping feed keep a queue each.
+            #expect(harness.executor.ranJobCount - jobsBefore == 3)
             // Five cart updates to the cart pane, one new count to the profile pane (the same
             // count four times is skipped), the logout to the login and profile panes.
             #expect(Self.loopDeliveries(harness) - deliveriesBefore == 8)

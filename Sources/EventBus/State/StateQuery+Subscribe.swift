@@ -39,15 +39,29 @@ extension StateQuery {
     /// Subscribes `owner`, with `handler` running on `executor` in publish order. The chain runs
     /// when a value is published; only values that pass it are queued.
     ///
+    /// The values are queued on the executor's lane, the one queue the bus keeps per executor
+    /// (see <doc:ExecutorDelivery>): they run in publish order with the bus's plain executor and
+    /// main-actor subscriptions on that executor, across event types, one drain job per burst.
+    /// The replayed value is queued before `subscribe` returns, ahead of any later value. A
+    /// value-type executor the bus cannot identify keeps a queue of its own.
+    ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject>(
         owner: Owner, on executor: some EventBusExecutor,
         handler: @escaping @Sendable (Owner, Output) -> Void
     ) -> SubscriptionToken {
-        // The executor kind takes events; the selection rides in a struct that is one.
-        let sink = ExecutorSubscription(owner: owner, executor: executor, priority: 0) {
-            (owner: Owner, selected: StateSelection<Output>) in handler(owner, selected.value)
+        // The executor kinds take events; the selection rides in a struct that is one.
+        let deliver: @Sendable (Owner, StateSelection<Output>) -> Void = { handler($0, $1.value) }
+        let sink: Subscription<StateSelection<Output>>
+        if let lane = bus.lanes.lane(for: executor) {
+            let member = LaneSubscription(owner: owner, lane: lane, priority: 0, handler: deliver)
+            // Joined before the entry is listed, so neither the replay nor a publish can reach it
+            // before it is a member (as for plain lane subscriptions).
+            member.joinLane()
+            sink = member
+        } else {
+            sink = ExecutorSubscription(owner: owner, executor: executor, priority: 0, handler: deliver)
         }
         return register(sink) { .passed(sink.deliver(StateSelection(value: $0))) }
     }
