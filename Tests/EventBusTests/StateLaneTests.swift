@@ -17,7 +17,9 @@ struct StateLaneTests {
         sut.states(of: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
             owner.log.append("A\(value)")
         }
-        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in owner.log.append("B\(event.number)") }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("B\(event.number)")
+        }
 
         // When A (state), B (plain), A (state) are published
         sut.publishState(Reading(value: 1))
@@ -33,7 +35,8 @@ struct StateLaneTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.states(of: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in owner.log.append("r") }
+        sut.states(of: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in owner.log.append("r")
+        }
         sut.states(of: Ping.self).select(\.number).subscribe(owner: owner, on: executor) { owner, _ in
             owner.log.append("p")
         }
@@ -55,7 +58,9 @@ struct StateLaneTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in owner.log.append("B\(event.number)") }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("B\(event.number)")
+        }
         sut.publish(Pong(number: 0))
         sut.publishState(Reading(value: 1))
 
@@ -83,7 +88,9 @@ struct StateLaneTests {
             }
             .skipRepeats()
             .subscribe(owner: owner, on: executor) { owner, value in owner.log.append("A\(value)") }
-        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in owner.log.append("B\(event.number)") }
+        sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
+            owner.log.append("B\(event.number)")
+        }
 
         for value in [1, 1, 2] { sut.publishState(Reading(value: value)) }
         sut.publish(Pong(number: 9))

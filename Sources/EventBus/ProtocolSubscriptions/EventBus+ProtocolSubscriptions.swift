@@ -80,8 +80,11 @@ extension EventBus {
     /// Subscribes `owner` to every event whose type conforms to a protocol, delivered on
     /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj`` with the
     /// delivery of ``subscribe(owner:to:on:priority:handler:)-69kp2`` (queued during the publish in
-    /// priority order, run later on the executor, FIFO per subscription, one job per burst; owner
-    /// and cancellation checked again before each call).
+    /// priority order, run later on the executor, FIFO per subscription; owner and cancellation
+    /// checked again before each call). The events are queued on the executor's lane, so they
+    /// run in publish order with the bus's other subscriptions on that executor, one drain job
+    /// per burst (see <doc:ExecutorDelivery>); a value-type executor the bus cannot identify
+    /// keeps a queue of its own.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
@@ -89,8 +92,14 @@ extension EventBus {
         owner: Owner, conformingTo protocolType: Existential.Type, on executor: some EventBusExecutor,
         priority: Int = 0, handler: @escaping @Sendable (Owner, Existential) -> Void
     ) -> SubscriptionToken {
-        registerProtocol(
-            ExecutorSubscription(owner: owner, executor: executor, priority: priority, handler: handler))
+        guard let lane = lanes.lane(for: executor) else {
+            return registerProtocol(
+                ExecutorSubscription(owner: owner, executor: executor, priority: priority, handler: handler))
+        }
+        let member = LaneSubscription(owner: owner, lane: lane, priority: priority, handler: handler)
+        // Joined before the binding is listed, so no publish reaches it before it is a member.
+        member.joinLane()
+        return registerProtocol(member)
     }
 
     /// Subscribes a main-actor `owner` to every event whose type conforms to a protocol,

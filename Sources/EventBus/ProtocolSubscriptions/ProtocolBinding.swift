@@ -46,6 +46,13 @@ final class ProtocolAdapter<Event, Existential>: Subscription<Event>, @unchecked
     override var deliveryKind: SubscriptionInfo.Delivery { target.deliveryKind }
     override var isOwnerBound: Bool { target.isOwnerBound }
 
+    /// The store retires an adapter it prunes; when that is because the target ended (its owner
+    /// gone), the target is retired too, so an executor target leaves its lane at once rather
+    /// than when the protocol store next changes. Retiring twice is harmless.
+    override func retire() {
+        if target.isFinished { target.retire() }
+    }
+
     override func deliver(_ event: Event) -> DeliveryOutcome {
         // The cast boxes the event in the protocol's existential; the type is known to conform.
         let outcome = target.deliver(event as! Existential)

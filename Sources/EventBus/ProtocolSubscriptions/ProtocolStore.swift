@@ -30,7 +30,9 @@ final class ProtocolStore: Sendable {
             publishNewGeneration(&state)
             return finished
         }
-        _ = consume retired  // released after unlocking: handlers' captures may run deinit code
+        // Retired after unlocking (a lane member leaves its lane's queue, a mailbox drops what
+        // waits), and released then: handlers' captures may run deinit code.
+        for binding in retired { binding.target.retire() }
     }
 
     /// The bindings and the generation they belong to, read together.
@@ -48,7 +50,7 @@ final class ProtocolStore: Sendable {
             publishNewGeneration(&state)
             return owned
         }
-        _ = consume retired
+        for binding in retired { binding.target.retire() }
     }
 
     /// The live protocol subscriptions, for introspection.
@@ -90,6 +92,6 @@ extension ProtocolStore: SubscriptionRemoving {
             publishNewGeneration(&state)
             return state.bindings
         }
-        _ = consume retired
+        for binding in retired { binding.target.retire() }
     }
 }
