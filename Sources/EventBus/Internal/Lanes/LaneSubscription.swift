@@ -1,6 +1,8 @@
-/// A plain (unbounded) executor or main-actor subscription whose executor has a lane: its
-/// events are queued on the lane it shares with the bus's other subscriptions on that
-/// executor (see ``ExecutorLane``).
+/// An unbounded executor or main-actor subscription whose executor has a lane: its events are
+/// queued on the lane it shares with the bus's other subscriptions on that executor (see
+/// ``ExecutorLane``). Plain subscriptions are listed as one; a state query's chain ends in one
+/// (its `Event` is a `StateSelection`), and a protocol subscription's target is one (its
+/// `Event` is the protocol's existential).
 final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {

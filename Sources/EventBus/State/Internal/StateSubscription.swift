@@ -2,8 +2,8 @@
 /// kinds (the sink) that delivers what passes.
 ///
 /// Reusing the ordinary kinds keeps every delivery rule identical to plain subscriptions: the
-/// weak owner, once-only, executor mailboxes (FIFO, one job per burst, checks when queued and
-/// when run), streams. The entry forwards cancellation and owner questions to its sink.
+/// weak owner, once-only, executor lanes (publish order with the executor's other
+/// subscriptions, one job per burst, checks when queued and when run), streams. The entry forwards cancellation and owner questions to its sink.
 final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
     // safe: both immutable; the chain's previous values are guarded by the gate.
     private let chain: StateStage<Event>
