@@ -90,9 +90,7 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
             // The subscription was cancelled while the handler ran: the error is ours, not the
             // handler's.
         } catch {
-            failures.report(
-                error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
+            failures.report(error, event: event, by: self, reported: reported)
         }
     }
 }

@@ -20,6 +20,16 @@ final class FailureReporter: Sendable {
         handler.withLock { $0 = newHandler }
     }
 
+    /// Reports `error`, thrown by `subscription`'s handler for `event`; `reported` is that
+    /// subscription's record of the event types it has thrown for (see ``ReportedTypes``).
+    func report<Event: Sendable>(
+        _ error: any Error, event: Event, by subscription: AnySubscription, reported: ReportedTypes
+    ) {
+        // The dynamic type: a protocol subscription's event arrives as the protocol's existential.
+        let isFirst = reported.firstReport(of: ObjectIdentifier(type(of: event as Any)))
+        report(error, event: event, by: subscription, isFirstForType: isFirst)
+    }
+
     /// Reports `error`, thrown by `subscription`'s handler for `event`. `isFirstForType` says
     /// whether this subscription has thrown for this event type before; the default handler
     /// only writes the first. Called with no lock held; calls out after unlocking.

@@ -22,9 +22,7 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
         do {
             try handler(owner, event)
         } catch {
-            failures.report(
-                error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
+            failures.report(error, event: event, by: self, reported: reported)
         }
         return .delivered
     }
@@ -48,9 +46,7 @@ final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>,
         do {
             try handler(event)
         } catch {
-            failures.report(
-                error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
+            failures.report(error, event: event, by: self, reported: reported)
         }
         return .delivered
     }

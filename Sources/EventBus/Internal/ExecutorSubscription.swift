@@ -84,9 +84,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
         do {
             try handler(owner, event)
         } catch {
-            failures?.report(
-                error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
+            failures?.report(error, event: event, by: self, reported: reported)
         }
         return true
     }

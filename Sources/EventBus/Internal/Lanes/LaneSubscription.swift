@@ -104,9 +104,7 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         do {
             try handler(owner, event)
         } catch {
-            failures?.report(
-                error, event: event, by: self,
-                isFirstForType: reported.firstReport(of: ObjectIdentifier(type(of: event as Any))))
+            failures?.report(error, event: event, by: self, reported: reported)
         }
     }
 }
