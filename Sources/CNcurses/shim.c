@@ -85,10 +85,24 @@ int cnc_start(int mouse) {
     return CNC_OK;
 }
 
+// Whether the terminal has an alternate screen (terminfo smcup). Without one (vt100, linux)
+// the last frame would stay behind on exit and the shell prompt would land inside it.
+static int has_alternate_screen(void) { return enter_ca_mode != NULL && *enter_ca_mode != '\0'; }
+
+// After endwin(): on a terminal without an alternate screen, clears it and homes the cursor,
+// so the shell starts on a clean screen as it does after leaving the alternate one.
+static void clear_if_no_alternate_screen(void) {
+    if (!has_alternate_screen() && clear_screen != NULL) {
+        tputs(clear_screen, 1, putchar);
+        fflush(stdout);
+    }
+}
+
 void cnc_stop(void) {
     if (screen != NULL && !isendwin()) {
         curs_set(1);
         endwin();
+        clear_if_no_alternate_screen();
     }
 }
 
@@ -138,7 +152,58 @@ int cnc_put_cell(int y, int x, const uint32_t *scalars, int count, unsigned attr
 
 void cnc_clear(void) { clearok(stdscr, TRUE); }
 
-void cnc_refresh(void) { refresh(); }
+// One frame, one write. ncurses flushes its output buffer after every cursor move (its mvcur
+// writes at once), so a frame went out as dozens of write() calls and a terminal could show a
+// half-drawn one. For the update, its output descriptor is pointed at a scratch file; the
+// frame is then written to the tty whole. Only the descriptor moves: stdout's FILE is unused
+// by ncurses' output. Coming back from endwin() (Ctrl-Z), ncurses first restores the tty's
+// modes on that descriptor, so that is done here on the tty, before the redirection.
+static FILE *frame_file = NULL;
+
+static void write_all(int fd, const char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t written = write(fd, bytes, count);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        bytes += written;
+        count -= (size_t)written;
+    }
+}
+
+void cnc_refresh(void) {
+    if (isendwin()) {
+        reset_prog_mode();
+    }
+    if (frame_file == NULL) {
+        frame_file = tmpfile();
+    }
+    int frame_fd = frame_file != NULL ? fileno(frame_file) : -1;
+    int tty = frame_fd >= 0 ? dup(STDOUT_FILENO) : -1;
+    if (tty < 0) {
+        refresh();  // No scratch file: draw directly, in several writes.
+        return;
+    }
+    fflush(stdout);
+    dup2(frame_fd, STDOUT_FILENO);
+    refresh();
+    dup2(tty, STDOUT_FILENO);
+    close(tty);
+    off_t length = lseek(frame_fd, 0, SEEK_END);
+    if (length > 0) {
+        char *frame = malloc((size_t)length);
+        if (frame != NULL && pread(frame_fd, frame, (size_t)length, 0) == length) {
+            write_all(STDOUT_FILENO, frame, (size_t)length);
+        }
+        free(frame);
+    }
+    if (ftruncate(frame_fd, 0) != 0 || lseek(frame_fd, 0, SEEK_SET) != 0) {
+        // A scratch file that cannot be emptied would grow: go back to drawing directly.
+        fclose(frame_file);
+        frame_file = NULL;
+    }
+}
 
 static volatile sig_atomic_t signal_fd = -1;
 
@@ -189,6 +254,7 @@ void cnc_suspend(void) {
     // alternate screen. endwin() also sets SIGTSTP to SIG_IGN, remembering our handler; the
     // next refresh() puts it back (ncurses' _nc_signal_handler).
     endwin();
+    clear_if_no_alternate_screen();
     struct sigaction stop;
     memset(&stop, 0, sizeof stop);
     stop.sa_handler = SIG_DFL;

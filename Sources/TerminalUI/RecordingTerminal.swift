@@ -21,6 +21,14 @@ public final class RecordingTerminal: Terminal {
     /// A recording terminal never holds partial input.
     public var pendingInputTimeout: Duration? { nil }
 
+    /// How many times the app asked for a full repaint (``forgetScreen()``).
+    public private(set) var repaintCount = 0
+
+    /// Counts the request; every recorded frame is whole anyway.
+    public func forgetScreen() {
+        repaintCount += 1
+    }
+
     /// Records the frame.
     public func draw(_ buffer: ScreenBuffer) {
         frames.append(buffer)

@@ -30,6 +30,10 @@ public protocol Terminal: AnyObject {
     /// Shows `buffer`. Implementations should only send what changed since the last frame.
     func draw(_ buffer: ScreenBuffer)
 
+    /// Forgets what is on the screen, so the next ``draw(_:)`` repaints every cell (Ctrl-L, after
+    /// another program wrote over the app's screen).
+    func forgetScreen()
+
     /// Returns the events available now, without blocking; empty when there are none.
     func readEvents() -> [TerminalEvent]
 }

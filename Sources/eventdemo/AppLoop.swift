@@ -24,6 +24,7 @@ enum AppLoop {
             app.advance(to: .now)
             executor.drain()  // Event handlers run here, between frames.
             if app.wantsToQuit { return 0 }
+            if app.takeRepaintRequest() { terminal.forgetScreen() }
             terminal.draw(app.render())
             let timeout = pollTimeout(input: terminal.pendingInputTimeout, deadline: app.nextDeadline())
             _ = poll(&pollSet, nfds_t(pollSet.count), timeout)  // EINTR is fine: we just go round.

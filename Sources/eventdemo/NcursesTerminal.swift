@@ -89,6 +89,11 @@ final class NcursesTerminal: Terminal {
         cnc_refresh()
     }
 
+    /// The next draw clears the screen and sends every cell, whatever the terminal shows now.
+    func forgetScreen() {
+        lastFrame = nil
+    }
+
     func readEvents() -> [TerminalEvent] {
         var events = readSignals()
         var bytes = [UInt8](repeating: 0, count: 512)

@@ -455,6 +455,65 @@ record_writes_one_json_line_per_publish() {
         "$BIN" --headless --replay "$WORK/recorded.jsonl" | grep -F "Cart is empty" >/dev/null
 }
 
+# One frame, one write: the app runs under strace, which logs each write with its descriptor's
+# path (-y), so writes to the tty are told from those into the frame's scratch file. Each of
+# 12 view switches is one frame; before, ncurses flushed after every cursor move (65-81 writes
+# per switch, and a terminal could show a frame half drawn). Skipped without strace.
+each_frame_is_one_write() {
+    command -v strace >/dev/null || { echo "    (strace not installed: skipped)" >&2; return 0; }
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "export TERM=xterm-256color; strace -f -qq -y -e trace=write -e signal=none -o '$WORK/writes.log' '$BIN' --no-mouse; sleep 60"
+    wait_for "Signed out" "Event log" || return 1
+    local before after view
+    before=$(grep -c '^[0-9]* *write(1</dev/' "$WORK/writes.log")
+    for view in 2 3 1 2 3 1 2 3 1 2 3 1; do
+        tm send-keys -t "$SESSION" "$view"
+        case $view in
+        1) wait_for "╭─ Login" ;;
+        2) wait_for "Back-pressure" ;;
+        3) wait_for "Subscriptions:" ;;
+        esac || return 1
+    done
+    after=$(grep -c '^[0-9]* *write(1</dev/' "$WORK/writes.log")
+    echo "    $((after - before)) writes to the tty for 12 view switches" >&2
+    tm send-keys -t "$SESSION" q
+    ((after - before <= 12))
+}
+
+# Ctrl-L repaints everything: another program's text written over the screen goes away.
+ctrl_l_repaints_the_whole_screen() {
+    printf '\033[5;10HSCRIBBLED-BY-SOMEONE-ELSE' >"$(tm display-message -p -t "$SESSION" '#{pane_tty}')"
+    wait_for "SCRIBBLED-BY-SOMEONE-ELSE" || return 1
+    tm send-keys -t "$SESSION" C-l
+    wait_for_gone "SCRIBBLED-BY-SOMEONE-ELSE" && wait_for "Event log"
+}
+
+# Behind the too-small screen, keys other than q do nothing (the screen says so).
+keys_behind_the_too_small_screen_do_nothing() {
+    tm resize-window -t "$SESSION" -x 60 -y 20 && wait_for "terminal too small" || return 1
+    tm send-keys -t "$SESSION" a a 3
+    # The keys must be read before the resize, or the app would rightly act on them: the
+    # too-small screen shows no sign of a key, so give them a moment (not a wait for a result).
+    sleep 0.3
+    tm resize-window -t "$SESSION" -x 100 -y 30 && wait_for "Event log" "╭─ Login" "Total (3 items)"
+}
+
+# A terminal without an alternate screen (vt100, linux) keeps what was drawn: on q the app
+# clears it, so the shell's prompt starts on a clean screen, not inside the last frame.
+quitting_leaves_a_clean_screen_without_an_alternate_screen() {
+    local term
+    for term in vt100 linux; do
+        tm kill-session -t "$SESSION" 2>/dev/null
+        tm new-session -d -s "$SESSION" -x 100 -y 30 \
+            "export TERM=$term; '$BIN' 2>'$WORK/$term.err'; echo \$? >'$WORK/$term.status'; sleep 60"
+        wait_for "Event log" || return 1
+        tm send-keys -t "$SESSION" q
+        wait_for_file "$WORK/$term.status" && [ "$(cat "$WORK/$term.status")" = 0 ] || return 1
+        [ -z "$(screen | tr -d ' \n')" ] || { echo "    TERM=$term left the screen drawn" >&2; return 1; }
+    done
+}
+
 tmux_socket_is_removed_with_the_work_directory() {
     [ "$(tm display-message -p '#{socket_path}')" = "$SOCKET" ] && [[ "$SOCKET" == "$WORK"/* ]]
 }
@@ -467,6 +526,8 @@ check "login updates the login and profile panes" login_updates_login_and_profil
 check "adding items updates the cart total" adding_items_updates_the_cart_total
 check "event log lists the events" event_log_lists_the_events
 check "resize to 60x20 shows the too-small screen, back to 100x30 recovers" resize_shows_too_small_and_recovers
+check "keys behind the too-small screen do nothing" keys_behind_the_too_small_screen_do_nothing
+check "Ctrl-L repaints what another program wrote over the screen" ctrl_l_repaints_the_whole_screen
 check "software flow control (ixon) is off while the app runs" flow_control_is_off_while_running
 check "mouse reporting (SGR, mode 1006) is on while the app runs" mouse_reporting_is_on_while_running
 check "clicks focus a pane and press a help-bar button" clicks_focus_panes_and_press_help_bar_buttons
@@ -499,6 +560,9 @@ check "an unknown TERM is refused with one line and exit 2" unknown_terminal_is_
 check "LANG=C draws frames with +-| and prices in EUR, ASCII only" c_locale_draws_ascii_frames_and_eur
 check "NO_COLOR=1 draws with bold and reverse video only" no_color_draws_without_colours
 check "--no-color draws with bold and reverse video only" no_color_flag_draws_without_colours
+check "each frame reaches the terminal in one write (12 view switches, at most 12 writes)" each_frame_is_one_write
+check "q leaves a clean screen on terminals without an alternate screen (vt100, linux)" \
+    quitting_leaves_a_clean_screen_without_an_alternate_screen
 check "Ctrl-Z suspends with the terminal restored, fg resumes" ctrl_z_suspends_and_fg_resumes
 check "Ctrl-Z without job control loses no keys and leaves the screen whole" \
     ctrl_z_without_job_control_keeps_keys_and_screen

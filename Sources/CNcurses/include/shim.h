@@ -43,7 +43,8 @@ enum {
 // input here; the caller reads stdin itself.
 int cnc_start(int mouse);
 
-// Restores the terminal (endwin). Safe to call more than once.
+// Restores the terminal (endwin) and, on a terminal without an alternate screen (vt100, linux),
+// clears it so the shell starts on a clean screen. Safe to call more than once.
 void cnc_stop(void);
 
 // Whether the locale (set by cnc_start) can encode a Unicode scalar; in LANG=C box drawing and
@@ -73,7 +74,8 @@ int cnc_put_cell(int y, int x, const uint32_t *scalars, int count, unsigned attr
 // Clears ncurses' idea of the screen so the next refresh repaints everything.
 void cnc_clear(void);
 
-// Sends pending changes to the terminal (ncurses diffs against what is on screen).
+// Sends pending changes to the terminal (ncurses diffs against what is on screen) in one
+// write(), so a terminal never shows half a frame.
 void cnc_refresh(void);
 
 // Installs handlers for SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP that write the

@@ -46,6 +46,8 @@ public final class DemoApp {
     public private(set) var showsHelp = false
     /// Set by `q`; the loop exits with status 0.
     public private(set) var wantsToQuit = false
+    /// Set by Ctrl-L until the loop takes it (``takeRepaintRequest()``).
+    private var repaintRequested = false
     /// A one-off message for the status line (for example why checkout did nothing).
     public private(set) var notice: String?
 
@@ -105,8 +107,24 @@ public final class DemoApp {
         self.size = size
     }
 
-    /// Handles one key press. Unknown keys are ignored.
+    /// Whether the user asked for a full repaint (Ctrl-L) since the last call; the loop then
+    /// makes the terminal send every cell of the next frame.
+    public func takeRepaintRequest() -> Bool {
+        defer { repaintRequested = false }
+        return repaintRequested
+    }
+
+    /// Handles one key press. Unknown keys are ignored. Behind the "too small" screen only `q`
+    /// and Ctrl-L act, as that screen says: nothing changes unseen.
     public func handle(_ key: Key) {
+        if key == .control("l") {
+            repaintRequested = true
+            return
+        }
+        guard AppLayout(size: size) != nil else {
+            if key == .character("q") { wantsToQuit = true }
+            return
+        }
         notice = nil
         if replayer != nil, handleDuringReplay(key) { return }
         if let target = DemoView(key: key) {
