@@ -3,7 +3,7 @@
 SWIFT ?= swift
 WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: help deps build run test unit e2e fuzz tsan asan lint docs bench bench-quick screenshots coverage clean
+.PHONY: help deps build run test unit samples e2e fuzz tsan asan lint docs bench bench-quick screenshots coverage clean
 
 # The first target, so a bare `make` says what there is instead of silently installing deps.
 help:
@@ -15,6 +15,7 @@ help:
 	@echo "make tsan          the tests under ThreadSanitizer"
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
 	@echo "make lint | docs   swift-format lint; DocC archive (warnings as errors)"
+	@echo "make samples       regenerate the doc-sample tests from the README and the guides"
 	@echo "make bench | bench-quick   release benchmark"
 	@echo "make coverage      library line coverage (fails below the floor)"
 	@echo "make screenshots   regenerate screenshots/*.png"
@@ -34,8 +35,13 @@ test: deps e2e fuzz unit
 
 # Every test is Swift Testing: without --disable-xctest the XCTest runner first prints
 # "Executed 0 tests" (twice), which reads as if nothing ran.
+# The doc samples' generated tests must match the README and the guides before they run.
 unit: deps
+	python3 scripts/doc-samples.py --check
 	$(SWIFT) test --disable-xctest
+
+samples:
+	python3 scripts/doc-samples.py
 
 e2e: deps
 	bash Tests/e2e/run.sh

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// bus.subscribe(owner: self) { (owner, dead: DeadEvent) in
-///     owner.log("nobody handles \(dead.eventTypeName)")
+///     owner.warn("nobody handles \(dead.eventTypeName)")
 /// }
 /// ```
 ///

@@ -17,6 +17,8 @@ extension EventBus {
     ///
     /// ```swift
     /// @MainActor final class LoginViewModel {
+    ///     var greeting = ""
+    ///
     ///     init(bus: EventBus) {
     ///         bus.subscribeOnMain(owner: self) { (owner, event: UserDidLoginEvent) in
     ///             owner.greeting = "Hello, \(event.userID)"

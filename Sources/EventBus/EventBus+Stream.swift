@@ -10,6 +10,7 @@ extension EventBus {
     /// The subscription ends when the stream terminates: when the consuming task is cancelled,
     /// or when the stream and its iterators are released.
     ///
+    /// <!-- sample: compile-only -->
     /// ```swift
     /// for await event in bus.stream(CheckoutDidCompleteEvent.self) {
     ///     await receipts.print(event.orderID)

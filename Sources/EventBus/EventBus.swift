@@ -186,7 +186,7 @@ public final class EventBus: Sendable {
     /// token. Each call is a separate subscription.
     ///
     /// ```swift
-    /// bus.subscribe(owner: self) { owner, (event: CartDidUpdateEvent) in owner.render(event) }
+    /// bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
     /// ```
     ///
     /// > Warning: Don't capture the bus itself in the handler: bus → subscription → handler →

@@ -6,7 +6,7 @@ import EventBus
 /// ```swift
 /// @Test func pacesToOnePerSecond() async throws {
 ///     let clock = ManualClock()
-///     bus.subscribePaced(owner: view, every: .seconds(1), clock: clock) { (view, tick: Tick) in … }
+///     bus.subscribePaced(owner: view, every: .seconds(1), clock: clock) { (view, tick: Tick) in view.show(tick) }
 ///     bus.publish(Tick()); bus.publish(Tick())   // the first passes, the second waits
 ///     clock.advance(by: .seconds(1))             // the second is delivered now
 /// }

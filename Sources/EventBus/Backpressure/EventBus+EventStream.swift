@@ -8,6 +8,7 @@ extension EventBus {
     /// to the bus, which counts it in ``EventStream/droppedEventCount`` and shows it to
     /// observe-all taps in ``PublishRecord/droppingRecipients``.
     ///
+    /// <!-- sample: compile-only -->
     /// ```swift
     /// let ticks = bus.eventStream(PriceTick.self, bufferingPolicy: .bufferingNewest(10))
     /// for await tick in ticks { await chart.plot(tick); print("dropped so far:", ticks.droppedEventCount) }

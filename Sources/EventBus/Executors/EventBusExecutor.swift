@@ -14,6 +14,7 @@
 /// ```swift
 /// final class FrameExecutor: EventBusExecutor {
 ///     let label = "frame-loop"
+///     private let jobs = Mutex<[@Sendable () -> Void]>([])   // run by the loop between frames
 ///     func enqueue(_ work: @escaping @Sendable () -> Void) { jobs.withLock { $0.append(work) } }
 /// }
 /// ```

@@ -15,7 +15,7 @@ extension EventBus {
     ///
     /// ```swift
     /// protocol CartEvent: EventBusEvent {}
-    /// bus.subscribe(owner: log, conformingTo: (any CartEvent).self) { log, event in
+    /// bus.subscribe(owner: cartLog, conformingTo: (any CartEvent).self) { log, event in
     ///     log.append("\(type(of: event))")
     /// }
     /// ```

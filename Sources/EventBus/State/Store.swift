@@ -10,7 +10,7 @@
 /// published as its type's current value, so state subscriptions replay it.
 ///
 /// ```swift
-/// let store = Store(bus: bus, initialState: CartState()) { state, action in
+/// let store = Store(bus: bus, initialState: CartState()) { (state, action: CartAction) in
 ///     switch action {
 ///     case .add(let item): state.items.append(item)
 ///     case .clear: state.items.removeAll()
@@ -19,6 +19,7 @@
 /// store.dispatch(.add("tea"))
 /// store.states.select(\.itemCount).subscribe(owner: self) { owner, count in owner.badge = count }
 /// ```
+/// <!-- sample-check: #expect(badge == 1) -->
 ///
 /// ## Actions are events
 /// `Action` is an ``EventBusEvent``: ``dispatch(_:)`` publishes the action on the bus, and the
@@ -44,13 +45,15 @@
 /// `State` until replaced or cleared. Use one store per state type per bus: two stores of one
 /// `State` type would overwrite each other's current value.
 public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable {
-    /// Folds one action into the state, in place. Runs on the dispatching thread, one action at
-    /// a time. Must not dispatch.
+    /// Folds one action into the state, in place. Runs one action at a time, on the thread that
+    /// found the store idle: that thread also reduces the actions other threads dispatched
+    /// meanwhile, so an action is not necessarily reduced on the thread that dispatched it.
+    /// Must not dispatch.
     public typealias Reducer = @Sendable (_ state: inout State, _ action: Action) -> Void
 
     /// Sees each action before the reducer, with the state before it. Return the action to
     /// pass it on, another action to replace it, or `nil` to drop it. Middleware runs in the
-    /// order given, each on the previous one's result, on the dispatching thread.
+    /// order given, each on the previous one's result, on the thread that runs the reducer.
     public typealias Middleware = @Sendable (_ action: Action, _ state: State) -> Action?
 
     /// The bus the store reads actions from and publishes its state on.
