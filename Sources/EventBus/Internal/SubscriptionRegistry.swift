@@ -35,9 +35,7 @@ struct SubscriptionRegistry {
     /// disturbing a publish that is walking this snapshot.
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
         guard let position = positions.position(of: eventKey) else { return [] }
-        // Positions always index `lists` (lists are never removed); the unchecked read saves
-        // the bounds check on every publish.
-        return lists.withUnsafeBufferPointer { $0[position].entries }
+        return lists[position].entries
     }
 
     /// The list of `eventKey` if its protocol matches were resolved at `generation`, else nil
