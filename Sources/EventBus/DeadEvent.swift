@@ -20,7 +20,12 @@
 ///
 /// ## Edge cases
 /// A dead event that itself reaches nobody is dropped: there is never a dead event about a
-/// dead event. An event is not dead when it reached only executor deliveries (they were
+/// dead event. Nor is there one about an event published while a dead event is being
+/// delivered: a publish from a `DeadEvent` handler (or from anything that publish's handlers
+/// publish in turn, on that thread) that reaches nobody is simply dropped, so a handler that
+/// republishes what it is told about cannot loop. A `DeadEvent` handler that runs on an
+/// executor runs outside that delivery: if it publishes events nobody hears, each produces a
+/// new dead event, one executor job at a time. An event is not dead when it reached only executor deliveries (they were
 /// queued), nor when an interceptor consumed it. A protocol subscription that matches every
 /// event (`any EventBusEvent`) means no event is ever dead on that bus.
 public struct DeadEvent: EventBusEvent {
@@ -40,6 +45,10 @@ extension EventBus {
     /// Called when a publish of `event` reached nobody.
     func publishDeadEvent<Event: EventBusEvent>(for event: Event) {
         guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
+        let nesting = PublishNesting.current(key: PublishNesting.key)
+        guard !nesting.pointee.insideDeadEvent else { return }
+        nesting.pointee.insideDeadEvent = true
         publish(DeadEvent(event: event))
+        nesting.pointee.insideDeadEvent = false
     }
 }

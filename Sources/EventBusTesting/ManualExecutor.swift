@@ -42,11 +42,18 @@ public final class ManualExecutor: EventBusExecutor {
     /// how many ran.
     @discardableResult
     public func drain() -> Int {
+        // Takes the whole queue at a time: removing jobs one by one from the front of the array
+        // made draining n jobs cost n²/2 moves. Jobs queued by a job run after this batch,
+        // which is where they would have been in the queue anyway.
         var ran = 0
-        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-            job()
-            ran += 1
+        while true {
+            let batch = jobs.withLock { jobs in
+                defer { jobs = [] }
+                return jobs
+            }
+            if batch.isEmpty { return ran }
+            for job in batch { job() }
+            ran += batch.count
         }
-        return ran
     }
 }

@@ -68,4 +68,54 @@ struct DeadEventTests {
 
         #expect(listener.log.all == ["dead"])
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDeadEventHandlerThatPublishesAnEventNobodyHearsRunsOnce() {
+        // Given a dead-event handler that publishes an event nobody subscribes to
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { [unowned sut] (owner, dead: DeadEvent) in
+            owner.log.append(dead.eventTypeName)
+            sut.publish(Pong(number: owner.log.count))
+        }
+
+        // When an event nobody hears is published (this publish never returned before)
+        sut.publish(Ping())
+
+        // Then the handler heard about the first one only: the Pong it published is dropped
+        #expect(owner.log.all == ["Ping"])
+
+        // And the next publish from outside a dead event is reported again
+        sut.publish(Ping())
+        #expect(owner.log.all == ["Ping", "Ping"])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDeadEventQueuedBeyondTheNestingLimitCannotLoopEither() {
+        // Given a chain of publishes that reaches the nesting limit and then publishes an event
+        // nobody hears, and a dead-event handler that publishes another such event
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { [unowned sut] (_, event: Level) in
+            if event.number < EventBus.nestingLimit {
+                sut.publish(Level(number: event.number + 1))
+            } else {
+                sut.publish(Ping())
+            }
+        }
+        sut.subscribe(owner: owner) { [unowned sut] (owner, dead: DeadEvent) in
+            owner.log.append(dead.eventTypeName)
+            sut.publish(Pong())
+        }
+
+        // When the chain runs: the dead event and what its handler publishes wait in the queue
+        sut.publish(Level(number: 1))
+
+        // Then the handler ran once, for the Ping
+        #expect(owner.log.all == ["Ping"])
+    }
+}
+
+private struct Level: EventBusEvent {
+    let number: Int
 }

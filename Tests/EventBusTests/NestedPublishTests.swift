@@ -80,6 +80,26 @@ struct NestedPublishTests {
         #expect(log.all == nested + atTheLimit + unwound)
     }
 
+    @Test func aLongChainBeyondTheLimitHoldsOnlyWhatStillWaits() {
+        // Given a chain of 10,000 publishes whose events report their release
+        let sut = EventBus()
+        let released = ReleaseCounter()
+        let log = Log()
+        let mostAlive = LockBox(0)
+        sut.subscribe(owner: log) { [unowned sut] (_, event: TrackedEvent) in
+            mostAlive.mutate { $0 = max($0, event.number - released.count) }
+            if event.number < 10_000 { sut.publish(released.event(event.number + 1)) }
+        }
+
+        // When it runs
+        sut.publish(released.event(1))
+
+        // Then at any time the events alive were those of the nested publishes on the stack
+        // and the one waiting, not the whole history (all 10,000 stayed until the end before)
+        #expect(mostAlive.value <= EventBus.nestingLimit + 2)
+        #expect(released.count == 10_000)
+    }
+
     @Test func theLimitCountsNestedPublishesOnEveryBusOfTheThread() {
         let first = EventBus()
         let second = EventBus()

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -9,15 +11,25 @@
 /// Where a bus sends the errors its handlers throw: the handler set with
 /// `setFailureHandler(_:)`, or standard error, and the observe-all taps.
 final class FailureReporter: Sendable {
-    private let handler = LockedValue<(@Sendable (SubscriberFailure) -> Void)?>(nil)
+    /// Boxed: a closure stored as the generic `LockedValue`'s value and read through its `inout`
+    /// access comes back wrapped in reabstraction thunks, and is written back so; the stored
+    /// handler grew two frames per report until reading it overflowed the stack. A class
+    /// reference passes through unchanged.
+    private let handler = LockedValue<FailureHandlerBox?>(nil)
     private let taps: TapStore
+    /// How many reports were built, for the tests that check a report is built only when read.
+    private let built = Atomic<Int>(0)
 
     init(taps: TapStore) {
         self.taps = taps
     }
 
+    /// How many failure reports this reporter has built (see `report`).
+    var builtReportCount: Int { built.load(ordering: .relaxed) }
+
     func setHandler(_ newHandler: (@Sendable (SubscriberFailure) -> Void)?) {
-        handler.withLock { $0 = newHandler }
+        let box = newHandler.map(FailureHandlerBox.init)
+        handler.withLock { $0 = box }
     }
 
     /// Reports `error`, thrown by `subscription`'s handler for `event`; `reported` is that
@@ -36,18 +48,26 @@ final class FailureReporter: Sendable {
     func report<Event: Sendable>(
         _ error: any Error, event: Event, by subscription: AnySubscription, isFirstForType: Bool
     ) {
+        // The report (a type-name string, the subscription's description, an existential) is
+        // built only when something will read it: a custom handler, the default's first line,
+        // or a tap. A handler that throws on every event then costs a lock and a set lookup
+        // per throw once the default has written its line (it cost ~2 µs per throw before).
+        let custom = handler.withLock { $0 }
+        let tapping = taps.isActive
+        guard custom != nil || isFirstForType || tapping else { return }
         // Every published value is an `EventBusEvent`; a protocol subscription's handler gets it
         // typed as the protocol's existential, which this cast opens again.
         guard let event = event as? any EventBusEvent else { return }
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription))
-        if let custom = handler.withLock({ $0 }) {
-            custom(failure)
+        built.add(1, ordering: .relaxed)
+        if let custom {
+            custom.call(failure)
         } else if isFirstForType {
             writeToStandardError(
                 "EventBus: \(failure) (further errors of this subscription for this type are not shown)\n")
         }
-        taps.notifyFailure(failure)
+        if tapping { taps.notifyFailure(failure) }
     }
 
     /// `write(2)` on descriptor 2 rather than `fputs(stderr)`: no shared `FILE` state to
@@ -56,6 +76,13 @@ final class FailureReporter: Sendable {
         var line = line
         line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     }
+}
+
+/// The failure handler, in a class so that reading it never re-wraps the closure (see
+/// `FailureReporter.handler`).
+final class FailureHandlerBox: Sendable {
+    let call: @Sendable (SubscriberFailure) -> Void
+    init(_ call: @escaping @Sendable (SubscriberFailure) -> Void) { self.call = call }
 }
 
 /// The event types a subscription has already reported an error for, so that the default

@@ -20,7 +20,15 @@ import Synchronization
 /// pointer (not a class instance) so that reaching it costs no reference counting.
 struct PublishNesting {
     var depth = 0
-    private var waiting: [() -> Void] = []
+    /// Whether this thread is delivering a ``DeadEvent`` (or publishing from inside one's
+    /// handlers): such publishes never produce another dead event, or a dead-event handler that
+    /// publishes an event nobody hears would republish forever.
+    var insideDeadEvent = false
+    /// The waiting publishes, oldest at `waitingHead`. Each slot is emptied as its publish runs,
+    /// and spent slots are dropped as the queue advances, so a long chain beyond the limit holds
+    /// what still waits, not its history (it kept ~107 bytes per link until the chain ended).
+    private var waiting: [WaitingPublish?] = []
+    private var waitingHead = 0
     /// This thread's ``HazardSlots`` record, and how many of its slots writers already read.
     fileprivate let hazardRecord: UnsafeMutablePointer<Atomic<Int>>
     private var usedSlots = 1
@@ -64,22 +72,44 @@ struct PublishNesting {
         return state
     }
 
-    /// Queues a publish made deeper than the limit.
+    /// Queues a publish made deeper than the limit. It remembers whether it was made inside a
+    /// dead event's delivery, and runs inside one again.
     mutating func wait(_ publish: @escaping () -> Void) {
-        waiting.append(publish)
+        waiting.append(WaitingPublish(run: publish, insideDeadEvent: insideDeadEvent))
+    }
+
+    /// Takes the oldest waiting publish out of the queue.
+    private mutating func nextWaiting() -> WaitingPublish? {
+        guard waitingHead < waiting.count else { return nil }
+        let next = waiting[waitingHead].take()
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: waiting.count <= 64)
+            waitingHead = 0
+        } else if waitingHead >= 64, waitingHead * 2 >= waiting.count {
+            // Mostly spent slots: shift the live ones down (amortized O(1) per publish).
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+        return next
     }
 
     /// Runs the queued publishes in order, including those they queue, until none is left.
     /// Called by the publish at the limit depth, so the nested ones queue again behind it.
     static func runWaiting(on state: UnsafeMutablePointer<PublishNesting>) {
-        var next = 0
-        while next < state.pointee.waiting.count {
-            let publish = state.pointee.waiting[next]
-            next += 1
-            publish()
+        let outer = state.pointee.insideDeadEvent
+        while let next = state.pointee.nextWaiting() {
+            state.pointee.insideDeadEvent = next.insideDeadEvent
+            next.run()
         }
-        state.pointee.waiting.removeAll()
+        state.pointee.insideDeadEvent = outer
     }
+}
+
+/// A publish made deeper than the nesting limit, waiting for the publish at the limit to run it.
+private struct WaitingPublish {
+    let run: () -> Void
+    let insideDeadEvent: Bool
 }
 
 /// One key for every bus: the nesting depth is the thread's, whichever buses its handlers use.
