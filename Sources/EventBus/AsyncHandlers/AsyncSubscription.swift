@@ -1,39 +1,31 @@
-import Synchronization
-
 /// A subscription whose `async` handler runs in one long-lived task, one event at a time, in
 /// publish order.
 ///
-/// Publishing yields the event into an `AsyncStream` buffered as the subscription's
-/// ``EventBufferPolicy`` says (a lock and an append; no task per event). The task pulls events in order and awaits the handler for each before taking
-/// the next. Cancelling the subscription finishes the stream and cancels the task, so a
-/// handler that is running sees `Task.isCancelled` and its `Task.sleep` throws.
+/// Publishing offers the event to the subscription's ``AsyncMailbox``, buffered as its
+/// ``EventBufferPolicy`` says (a lock and an append; no task per event). The task takes events
+/// in order and awaits the handler for each before taking the next.
+///
+/// Ending the subscription finishes the mailbox, which releases every queued event at once,
+/// and cancels the task, so a handler that is running sees `Task.isCancelled` and its
+/// `Task.sleep` throws. A handler that ignores cancellation keeps what its call uses (its
+/// event, its owner, its closure and captures) until it returns; the task then finds the
+/// mailbox finished and ends, releasing the rest.
 final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
-    // safe: `continuation` is Sendable and only yielded to or finished; `task` is written once in
-    // init, before the subscription is shared; the rest is immutable.
-    private let continuation: AsyncStream<Event>.Continuation
+    // safe: `task` is written once in init, before the subscription is shared; the rest is
+    // immutable, and the mailbox has its own lock.
+    private let mailbox: AsyncMailbox<Event>
     private nonisolated(unsafe) var task: Task<Void, Never>?
     private let anchor: OwnerAnchor
     private let label: String
     private let failures: FailureReporter
     private let reported = ReportedTypes()
-    private let keepsNewest: Bool
-    private let counters = BufferCounters()
-    /// Events yielded and not yet taken by the task, mirrored into `counters` for the token.
-    private let waiting = Atomic<Int>(0)
 
     init(
         anchor: OwnerAnchor, priority: Int, executor: (any TaskExecutor)?, policy: EventBufferPolicy,
         failures: FailureReporter, handler: @escaping @Sendable (AnyObject?, Event) async throws -> Void
     ) {
-        let buffering: AsyncStream<Event>.Continuation.BufferingPolicy =
-            switch policy {
-            case .unbounded: .unbounded
-            case .keepNewest(let limit): .bufferingNewest(max(0, limit))
-            case .keepOldest(let limit): .bufferingOldest(max(0, limit))
-            }
-        if case .keepNewest = policy { keepsNewest = true } else { keepsNewest = false }
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: buffering)
-        self.continuation = continuation
+        let mailbox = AsyncMailbox<Event>(policy: policy)
+        self.mailbox = mailbox
         self.anchor = anchor
         self.label = executor.map { String(describing: type(of: $0)) } ?? "task"
         self.failures = failures
@@ -41,10 +33,8 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
         // The task holds the subscription weakly between events, so dropping the subscription
         // (its token cancelled, its owner gone and the entry pruned) ends the loop too.
         task = Task(executorPreference: executor) { [weak self] in
-            for await event in stream {
-                guard let self else { return }
-                self.counters.update(waiting: self.waiting.subtract(1, ordering: .relaxed).newValue)
-                guard !self.isCancelled, let owner = self.anchor.current else { return }
+            while let event = await mailbox.next() {
+                guard let self, !self.isCancelled, let owner = self.anchor.current else { return }
                 await self.run(handler, owner: owner, event: event)
             }
         }
@@ -61,23 +51,18 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     override var ownerObject: AnyObject? { anchor.current ?? nil }
     override var executorLabel: String { label }
     override var deliveryKind: SubscriptionInfo.Delivery { .async }
-    override var bufferCounters: BufferCounters? { counters }
+    override var bufferCounters: BufferCounters? { mailbox.counters }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         guard !anchor.isGone else { return .ownerGone }
-        let result = continuation.yield(event)
-        // A drop leaves the count of waiting events as it was: `bufferingNewest` dropped the
-        // oldest for this one, `bufferingOldest` dropped this one.
-        if case .enqueued = result {
-            counters.update(waiting: waiting.add(1, ordering: .relaxed).newValue)
-        }
-        return result.deliveryOutcome(keepingNewest: keepsNewest, counters: counters)
+        return mailbox.offer(event)
     }
 
-    /// Ends the loop: no further event is taken, and a handler that is running is cancelled.
+    /// Ends the loop: the queued events are released now, no further event is taken, and a
+    /// handler that is running is cancelled.
     override func retire() {
-        continuation.finish()
+        _ = mailbox.finish()  // Released here: retire runs with no lock held.
         task?.cancel()
     }
 

@@ -14,9 +14,12 @@ extension EventBus {
     ///
     /// A thrown error goes to the bus's failure handler and taps (``setFailureHandler(_:)``); the
     /// next event is still handled. The owner is held weakly and checked before each event; it
-    /// is kept alive while its handler runs. ``SubscriptionToken/cancel()`` drops the queued
-    /// events and cancels the running handler's task (`Task.isCancelled` becomes true, and
-    /// `Task.sleep` and other cancellable waits throw `CancellationError`, which is not reported).
+    /// is kept alive while its handler runs. ``SubscriptionToken/cancel()`` releases the queued
+    /// events at once and cancels the running handler's task (`Task.isCancelled` becomes true,
+    /// and `Task.sleep` and other cancellable waits throw `CancellationError`, which is not
+    /// reported). A running handler that ignores cancellation keeps its event, the owner, and
+    /// the handler with its captures until it returns; then they are released too, and no
+    /// further event runs.
     ///
     /// Events wait while the handler is busy, as many as `policy` allows (unbounded by
     /// default); ``SubscriptionToken/waitingEventCount`` and

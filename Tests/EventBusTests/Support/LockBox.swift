@@ -11,5 +11,6 @@ final class LockBox<Value: Sendable>: Sendable {
         set { storage.withLock { $0 = newValue } }
     }
 
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock(body) }
+    @discardableResult
+    func mutate<Result>(_ body: (inout Value) -> Result) -> Result { storage.withLock(body) }
 }
