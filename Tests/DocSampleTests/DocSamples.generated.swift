@@ -51,18 +51,29 @@ final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/EventBus.docc/Backpressure.md:60
+// Sources/EventBus/EventBus.docc/Backpressure.md:69
 final class SampleBackpressure1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
         bus.subscribeStepping(owner: uploader, buffering: .keepOldest(100)) { (uploader, file: FileAdded, promise) in
-            uploader.upload(file) { promise.complete(.more) }
+            uploader.upload(file) { promise(.more) }
         }
     }
 }
 
-// Sources/EventBus/EventBus.docc/Backpressure.md:68
+// Sources/EventBus/EventBus.docc/Backpressure.md:77
 final class SampleBackpressure2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+            uploader.upload(file) { promise(.more) }
+        }
+        withExtendedLifetime((uploads, ())) {}
+    }
+}
+
+// Sources/EventBus/EventBus.docc/Backpressure.md:85
+final class SampleBackpressure3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
         bus.subscribePaced(owner: label, every: .milliseconds(500), clock: ContinuousClock(),
@@ -456,13 +467,35 @@ final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // s
     }
 }
 
+// Sources/EventBus/Backpressure/EventBus+Pace.swift:61
+final class SampleEventBusPace1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let ticker = bus.subscribePaced(to: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
+            tick in label.show(tick.price)
+        }
+        withExtendedLifetime((ticker, ())) {}
+    }
+}
+
 // Sources/EventBus/Backpressure/EventBus+Stepping.swift:24
 final class SampleEventBusStepping1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
         bus.subscribeStepping(owner: self, buffering: .keepNewest(50)) { (owner, event: Upload, promise) in
-            owner.start(event) { promise.complete(.more) }   // the next upload when this one is done
+            owner.start(event) { promise(.more) }   // the next upload when this one is done
         }
+    }
+}
+
+// Sources/EventBus/Backpressure/EventBus+Stepping.swift:76
+final class SampleEventBusStepping2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+            uploader.upload(file) { promise(.more) }
+        }
+        withExtendedLifetime((uploads, ())) {}
     }
 }
 
@@ -715,11 +748,14 @@ struct DocSamples {
     @Test("Sources/EventBus/EventBus.docc/AsyncHandlers.md:15") func sampleAsyncHandlers1() async throws {
         try await runSample { try await SampleAsyncHandlers1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:60") func sampleBackpressure1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:69") func sampleBackpressure1() async throws {
         try await runSample { try await SampleBackpressure1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:68") func sampleBackpressure2() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:77") func sampleBackpressure2() async throws {
         try await runSample { try await SampleBackpressure2().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:85") func sampleBackpressure3() async throws {
+        try await runSample { try await SampleBackpressure3().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/Cancellation.md:13") func sampleCancellation1() async throws {
         try await runSample { try await SampleCancellation1().run() }
@@ -791,8 +827,14 @@ struct DocSamples {
         try await runSample { try await SampleEventBufferPolicy1().run() }
     }
     // Sources/EventBus/Backpressure/EventBus+EventStream.swift:12 is compiled only: it waits for events forever.
+    @Test("Sources/EventBus/Backpressure/EventBus+Pace.swift:61") func sampleEventBusPace1() async throws {
+        try await runSample { try await SampleEventBusPace1().run() }
+    }
     @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift:24") func sampleEventBusStepping1() async throws {
         try await runSample { try await SampleEventBusStepping1().run() }
+    }
+    @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift:76") func sampleEventBusStepping2() async throws {
+        try await runSample { try await SampleEventBusStepping2().run() }
     }
     @Test("Sources/EventBus/DeadEvent.swift:6") func sampleDeadEvent1() async throws {
         try await runSample { try await SampleDeadEvent1().run() }

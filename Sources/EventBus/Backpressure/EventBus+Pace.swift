@@ -51,12 +51,64 @@ extension EventBus {
             handler: handler)
     }
 
+    /// Subscribes to events of `eventType`, delivered at most once per `interval`, without an
+    /// owner: the returned token keeps the subscription alive, and releasing it cancels it.
+    ///
+    /// The same pacing, ordering and threading as
+    /// ``subscribePaced(owner:to:every:clock:priority:buffering:handler:)``. Cancelling, or
+    /// releasing the token, releases the waiting events and cancels the pending sleep at once.
+    ///
+    /// ```swift
+    /// let ticker = bus.subscribePaced(to: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
+    ///     tick in label.show(tick.price)
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribePaced<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
+        priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
+        handler: @escaping @Sendable (Event) -> Void
+    ) -> SubscriptionToken {
+        let anchor = TokenAnchor()
+        return paced(
+            owner: anchor, every: interval, clock: clock, on: nil, priority: priority, policy: policy,
+            cancelsOnDeinit: true
+        ) { _, event in
+            withExtendedLifetime(anchor) { handler(event) }
+        }
+    }
+
+    /// Subscribes to events of `eventType`, delivered on `executor` at most once per
+    /// `interval`, without an owner: the returned token keeps the subscription alive, and
+    /// releasing it cancels it.
+    ///
+    /// The same pacing as ``subscribePaced(owner:to:every:clock:on:priority:buffering:handler:)``;
+    /// every handler call runs on `executor`.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribePaced<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
+        on executor: some EventBusExecutor, priority: Int = 0,
+        buffering policy: EventBufferPolicy = .unbounded,
+        handler: @escaping @Sendable (Event) -> Void
+    ) -> SubscriptionToken {
+        let anchor = TokenAnchor()
+        return paced(
+            owner: anchor, every: interval, clock: clock, on: executor, priority: priority, policy: policy,
+            cancelsOnDeinit: true
+        ) { _, event in
+            withExtendedLifetime(anchor) { handler(event) }
+        }
+    }
+
     /// A stepping subscription whose promise a ``Pacer`` completes one interval after each
     /// delivery; the subscription stops the pacer's pending sleep when it ends.
     private func paced<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, every interval: Duration, clock: some Clock<Duration>,
         on executor: (any EventBusExecutor)?,
-        priority: Int, policy: EventBufferPolicy, handler: @escaping @Sendable (Owner, Event) -> Void
+        priority: Int, policy: EventBufferPolicy, cancelsOnDeinit: Bool = false,
+        handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
         let pacer = Pacer(clock: clock, interval: interval)
         return register(
@@ -68,6 +120,6 @@ extension EventBus {
                 } then: {
                     promise.complete(.more)
                 }
-            })
+            }, cancelsOnDeinit: cancelsOnDeinit)
     }
 }

@@ -23,7 +23,7 @@ extension EventBus {
     ///
     /// ```swift
     /// bus.subscribeStepping(owner: self, buffering: .keepNewest(50)) { (owner, event: Upload, promise) in
-    ///     owner.start(event) { promise.complete(.more) }   // the next upload when this one is done
+    ///     owner.start(event) { promise(.more) }   // the next upload when this one is done
     /// }
     /// ```
     ///
@@ -61,5 +61,54 @@ extension EventBus {
         register(
             SteppingSubscription(
                 owner: owner, executor: executor, priority: priority, policy: policy, handler: handler))
+    }
+
+    /// Subscribes to events of `eventType` one at a time, without an owner: the returned token
+    /// keeps the subscription alive, and releasing it cancels the subscription.
+    ///
+    /// The same stepping rules as ``subscribeStepping(owner:to:priority:buffering:handler:)``:
+    /// the handler gets each event with a ``StepPromise`` and the next event only after
+    /// `promise(.more)`; events published meanwhile wait in a buffer that follows `policy`. It
+    /// runs on the publisher's thread (or the completing one), in `priority` and subscription
+    /// order, never two calls at once. Completing a promise with ``StepDemand/cancel``,
+    /// ``SubscriptionToken/cancel()`` or the token's release end it and release waiting events.
+    ///
+    /// ```swift
+    /// let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+    ///     uploader.upload(file) { promise(.more) }
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribeStepping<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, priority: Int = 0, buffering policy: EventBufferPolicy,
+        handler: @escaping @Sendable (Event, StepPromise) -> Void
+    ) -> SubscriptionToken {
+        let anchor = TokenAnchor()
+        return register(
+            SteppingSubscription(owner: anchor, executor: nil, priority: priority, policy: policy) {
+                _, event, promise in
+                withExtendedLifetime(anchor) { handler(event, promise) }
+            }, cancelsOnDeinit: true)
+    }
+
+    /// Subscribes to events of `eventType` one at a time, delivered on `executor`, without an
+    /// owner: the returned token keeps the subscription alive, and releasing it cancels it.
+    ///
+    /// The same rules as ``subscribeStepping(owner:to:on:priority:buffering:handler:)``: every
+    /// handler call runs on `executor`, never two at once, and once
+    /// ``SubscriptionToken/cancel()`` has returned (or the token is gone) no waiting event runs.
+    ///
+    /// - Returns: A token that must be kept; its release cancels the subscription.
+    public func subscribeStepping<Event: EventBusEvent>(
+        to eventType: Event.Type = Event.self, on executor: some EventBusExecutor, priority: Int = 0,
+        buffering policy: EventBufferPolicy, handler: @escaping @Sendable (Event, StepPromise) -> Void
+    ) -> SubscriptionToken {
+        let anchor = TokenAnchor()
+        return register(
+            SteppingSubscription(owner: anchor, executor: executor, priority: priority, policy: policy) {
+                _, event, promise in
+                withExtendedLifetime(anchor) { handler(event, promise) }
+            }, cancelsOnDeinit: true)
     }
 }

@@ -45,4 +45,11 @@ public struct StepPromise: Sendable {
     public func complete(_ demand: StepDemand) {
         subscription?.completeStep(step, with: demand)
     }
+
+    /// Answers for this promise's event, so that a handler may write `promise(.more)`, as in
+    /// Combine-style demand and in JavaScript's promise resolvers. Exactly
+    /// ``complete(_:)``: the same threading, ordering and first-completion-wins rules.
+    public func callAsFunction(_ demand: StepDemand) {
+        complete(demand)
+    }
 }

@@ -12,14 +12,21 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
 
     override final var isOwnerGone: Bool { owner == nil }
 
-    override final var subscriberName: String { String(describing: Owner.self) }
+    override final var subscriberName: String {
+        Owner.self == TokenAnchor.self ? "ownerless" : String(describing: Owner.self)
+    }
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
     override final var ownerObject: AnyObject? { owner }
 
-    override final var isOwnerBound: Bool { true }
+    override final var isOwnerBound: Bool { Owner.self != TokenAnchor.self }
 }
+
+/// The owner of an owner-less subscription built on an owner-bound kind (stepping, paced): the
+/// handler keeps it strongly, so it lives exactly as long as the entry, which only its token
+/// (released: cancel) or the bus end. Introspection reports such entries as owner-less.
+final class TokenAnchor: Sendable {}
 
 /// A subscription whose handler runs synchronously on the publisher's thread for as long as
 /// its owner lives. The owner is held weakly.
