@@ -105,7 +105,7 @@ def class_stem(sample):
     return "".join(part[:1].upper() + part[1:] for part in re.split(r"[^A-Za-z0-9]", sample.path.stem))
 
 
-def render(sample, name):
+def render(sample, name, index):
     imports, nested, extensions, statements, bindings = [], [], [], [], []
     for chunk in chunks(sample.code):
         head = chunk[0]
@@ -122,7 +122,7 @@ def render(sample, name):
                 bindings.append(binding.group(1))
     declared = {m.group(2) for chunk in nested
                 for m in [re.match(r".*?\b(struct|class|enum|protocol|actor)\s+(\w+)", chunk[0])] if m}
-    out = [f"// {sample.path.relative_to(ROOT)}:{sample.line}"]
+    out = [f"// {sample.path.relative_to(ROOT)}, sample {index}"]
     out.append(f"final class {name}: SampleOwner, @unchecked Sendable {{  // safe: see SampleOwner")
     for chunk in nested:
         out += ["    " + line if line else "" for line in chunk]
@@ -150,17 +150,19 @@ def generate():
     for path in sorted((ROOT / "Sources").glob("EventBus*/**/*.swift")):
         samples += doc_comment_samples(path)
     imports = {"import EventBus", "import EventBusTesting", "import Foundation", "import Synchronization", "import Testing"}
-    bodies, tests, counts = [], [], {}
+    bodies, tests, counts, position = [], [], {}, {}
     for sample in samples:
         if sample.mode in SKIPPED_MODES:
             continue
         stem = class_stem(sample)
         counts[stem] = counts.get(stem, 0) + 1
         name = f"Sample{stem}{counts[stem]}"
-        sample_imports, body = render(sample, name)
+        position[sample.path] = position.get(sample.path, 0) + 1
+        sample_imports, body = render(sample, name, position[sample.path])
         imports.update(sample_imports)
         bodies.append(body)
-        where = f"{sample.path.relative_to(ROOT)}:{sample.line}"
+        # Named by file and position, not line: editing the file elsewhere changes nothing here.
+        where = f"{sample.path.relative_to(ROOT)}, sample {position[sample.path]}"
         if sample.mode == "compile-only":
             tests.append(f'    // {where} is compiled only: it waits for events forever.')
         else:

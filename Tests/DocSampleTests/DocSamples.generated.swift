@@ -8,7 +8,7 @@ import Foundation
 import Synchronization
 import Testing
 
-// README.md:91
+// README.md, sample 1
 final class SampleREADME1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct UserDidLoginEvent: EventBusEvent { let userID: String }
 
@@ -28,7 +28,7 @@ final class SampleREADME1: SampleOwner, @unchecked Sendable {  // safe: see Samp
     }
 }
 
-// Sources/EventBus/EventBus.docc/AsyncHandlers.md:15
+// Sources/EventBus/EventBus.docc/AsyncHandlers.md, sample 1
 final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -51,7 +51,7 @@ final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/EventBus.docc/Backpressure.md:69
+// Sources/EventBus/EventBus.docc/Backpressure.md, sample 1
 final class SampleBackpressure1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -61,7 +61,7 @@ final class SampleBackpressure1: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus.docc/Backpressure.md:77
+// Sources/EventBus/EventBus.docc/Backpressure.md, sample 2
 final class SampleBackpressure2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -72,7 +72,7 @@ final class SampleBackpressure2: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus.docc/Backpressure.md:85
+// Sources/EventBus/EventBus.docc/Backpressure.md, sample 3
 final class SampleBackpressure3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -83,7 +83,7 @@ final class SampleBackpressure3: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus.docc/Cancellation.md:13
+// Sources/EventBus/EventBus.docc/Cancellation.md, sample 1
 final class SampleCancellation1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -99,7 +99,7 @@ final class SampleCancellation1: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus.docc/Cancellation.md:46
+// Sources/EventBus/EventBus.docc/Cancellation.md, sample 2
 final class SampleCancellation2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     final class Ticker: Sendable {
         private let subscriptions = SubscriptionBag()
@@ -117,7 +117,7 @@ final class SampleCancellation2: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus.docc/DeadEvents.md:14
+// Sources/EventBus/EventBus.docc/DeadEvents.md, sample 1
 final class SampleDeadEvents1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -127,7 +127,7 @@ final class SampleDeadEvents1: SampleOwner, @unchecked Sendable {  // safe: see 
     }
 }
 
-// Sources/EventBus/EventBus.docc/EventBus.md:11
+// Sources/EventBus/EventBus.docc/EventBus.md, sample 1
 final class SampleEventBus1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct UserDidLoginEvent: EventBusEvent {
         let userID: String
@@ -150,7 +150,7 @@ final class SampleEventBus1: SampleOwner, @unchecked Sendable {  // safe: see Sa
     }
 }
 
-// Sources/EventBus/EventBus.docc/ExecutorDelivery.md:29
+// Sources/EventBus/EventBus.docc/ExecutorDelivery.md, sample 1
 final class SampleExecutorDelivery1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -162,7 +162,7 @@ final class SampleExecutorDelivery1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/EventBus.docc/GettingStarted.md:10
+// Sources/EventBus/EventBus.docc/GettingStarted.md, sample 1
 final class SampleGettingStarted1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct CartDidUpdateEvent: EventBusEvent {
         let itemCount: Int
@@ -173,7 +173,7 @@ final class SampleGettingStarted1: SampleOwner, @unchecked Sendable {  // safe: 
     }
 }
 
-// Sources/EventBus/EventBus.docc/GettingStarted.md:29
+// Sources/EventBus/EventBus.docc/GettingStarted.md, sample 2
 final class SampleGettingStarted2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -185,7 +185,7 @@ final class SampleGettingStarted2: SampleOwner, @unchecked Sendable {  // safe: 
     }
 }
 
-// Sources/EventBus/EventBus.docc/Introspection.md:14
+// Sources/EventBus/EventBus.docc/Introspection.md, sample 1
 final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -199,7 +199,7 @@ final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/EventBus.docc/MainActorDelivery.md:13
+// Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 1
 final class SampleMainActorDelivery1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @MainActor final class CartViewModel {
         private(set) var total: Decimal = 0
@@ -215,7 +215,7 @@ final class SampleMainActorDelivery1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
-// Sources/EventBus/EventBus.docc/NestedPublishing.md:17
+// Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 1
 final class SampleNestedPublishing1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -226,7 +226,7 @@ final class SampleNestedPublishing1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/EventBus.docc/ObservingAllEvents.md:13
+// Sources/EventBus/EventBus.docc/ObservingAllEvents.md, sample 1
 final class SampleObservingAllEvents1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -238,7 +238,7 @@ final class SampleObservingAllEvents1: SampleOwner, @unchecked Sendable {  // sa
     }
 }
 
-// Sources/EventBus/EventBus.docc/OwnerBoundSubscriptions.md:49
+// Sources/EventBus/EventBus.docc/OwnerBoundSubscriptions.md, sample 1
 final class SampleOwnerBoundSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     final class Relay {
         let bus: EventBus
@@ -256,7 +256,7 @@ final class SampleOwnerBoundSubscriptions1: SampleOwner, @unchecked Sendable {  
     }
 }
 
-// Sources/EventBus/EventBus.docc/Priorities.md:15
+// Sources/EventBus/EventBus.docc/Priorities.md, sample 1
 final class SamplePriorities1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -272,7 +272,7 @@ final class SamplePriorities1: SampleOwner, @unchecked Sendable {  // safe: see 
     }
 }
 
-// Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md:15
+// Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md, sample 1
 final class SampleProtocolSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     protocol CartEvent: EventBusEvent {}
 
@@ -294,7 +294,7 @@ extension CartDidUpdateEvent: SampleProtocolSubscriptions1.CartEvent {}
 extension CheckoutDidCompleteEvent: SampleProtocolSubscriptions1.CartEvent {}
 
 
-// Sources/EventBus/EventBus.docc/StateSubscriptions.md:13
+// Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 1
 final class SampleStateSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct CartState: EventBusEvent, Equatable {
         var items: [String] = []
@@ -324,7 +324,7 @@ final class SampleStateSubscriptions1: SampleOwner, @unchecked Sendable {  // sa
     }
 }
 
-// Sources/EventBus/EventBus.docc/Streams.md:12
+// Sources/EventBus/EventBus.docc/Streams.md, sample 1
 final class SampleStreams1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -337,7 +337,7 @@ final class SampleStreams1: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
-// Sources/EventBus/EventBus.docc/SubscribeOnce.md:13
+// Sources/EventBus/EventBus.docc/SubscribeOnce.md, sample 1
 final class SampleSubscribeOnce1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -347,7 +347,7 @@ final class SampleSubscribeOnce1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/EventBus.docc/Testing.md:13
+// Sources/EventBus/EventBus.docc/Testing.md, sample 1
 final class SampleTesting1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loggingInPublishesTheUser() async throws {
         let bus = EventBus()
@@ -364,7 +364,7 @@ final class SampleTesting1: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
-// Sources/EventBus/EventBus.docc/Testing.md:34
+// Sources/EventBus/EventBus.docc/Testing.md, sample 2
 final class SampleTesting2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -378,7 +378,7 @@ final class SampleTesting2: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
-// Sources/EventBus/EventBus.docc/ThrowingHandlers.md:14
+// Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1
 final class SampleThrowingHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -395,7 +395,7 @@ final class SampleThrowingHandlers1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/EventBus.docc/UsingAStore.md:13
+// Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1
 final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct CartState: EventBusEvent, Equatable {
         var items: [String] = []
@@ -436,7 +436,7 @@ final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see
     }
 }
 
-// Sources/EventBus/AsyncHandlers/EventBus+Async.swift:26
+// Sources/EventBus/AsyncHandlers/EventBus+Async.swift, sample 1
 final class SampleEventBusAsync1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -446,7 +446,7 @@ final class SampleEventBusAsync1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/Backpressure/EventBufferPolicy.swift:10
+// Sources/EventBus/Backpressure/EventBufferPolicy.swift, sample 1
 final class SampleEventBufferPolicy1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -457,7 +457,7 @@ final class SampleEventBufferPolicy1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
-// Sources/EventBus/Backpressure/EventBus+EventStream.swift:12
+// Sources/EventBus/Backpressure/EventBus+EventStream.swift, sample 1
 final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -467,7 +467,7 @@ final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // s
     }
 }
 
-// Sources/EventBus/Backpressure/EventBus+Pace.swift:61
+// Sources/EventBus/Backpressure/EventBus+Pace.swift, sample 1
 final class SampleEventBusPace1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -478,7 +478,7 @@ final class SampleEventBusPace1: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/Backpressure/EventBus+Stepping.swift:24
+// Sources/EventBus/Backpressure/EventBus+Stepping.swift, sample 1
 final class SampleEventBusStepping1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -488,7 +488,7 @@ final class SampleEventBusStepping1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/Backpressure/EventBus+Stepping.swift:76
+// Sources/EventBus/Backpressure/EventBus+Stepping.swift, sample 2
 final class SampleEventBusStepping2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -499,7 +499,7 @@ final class SampleEventBusStepping2: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/DeadEvent.swift:6
+// Sources/EventBus/DeadEvent.swift, sample 1
 final class SampleDeadEvent1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -509,7 +509,7 @@ final class SampleDeadEvent1: SampleOwner, @unchecked Sendable {  // safe: see S
     }
 }
 
-// Sources/EventBus/EventBus+Executor.swift:30
+// Sources/EventBus/EventBus+Executor.swift, sample 1
 final class SampleEventBusExecutor1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -521,7 +521,7 @@ final class SampleEventBusExecutor1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/EventBus+MainActor.swift:18
+// Sources/EventBus/EventBus+MainActor.swift, sample 1
 final class SampleEventBusMainActor1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @MainActor final class LoginViewModel {
         var greeting = ""
@@ -537,7 +537,7 @@ final class SampleEventBusMainActor1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
-// Sources/EventBus/EventBus+ObserveAll.swift:18
+// Sources/EventBus/EventBus+ObserveAll.swift, sample 1
 final class SampleEventBusObserveAll1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -550,7 +550,7 @@ final class SampleEventBusObserveAll1: SampleOwner, @unchecked Sendable {  // sa
     }
 }
 
-// Sources/EventBus/EventBus+Once.swift:10
+// Sources/EventBus/EventBus+Once.swift, sample 1
 final class SampleEventBusOnce1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -560,7 +560,7 @@ final class SampleEventBusOnce1: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
-// Sources/EventBus/EventBus+Stream.swift:14
+// Sources/EventBus/EventBus+Stream.swift, sample 1
 final class SampleEventBusStream1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -570,7 +570,7 @@ final class SampleEventBusStream1: SampleOwner, @unchecked Sendable {  // safe: 
     }
 }
 
-// Sources/EventBus/EventBus.swift:9
+// Sources/EventBus/EventBus.swift, sample 1
 final class SampleEventBus2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -581,7 +581,7 @@ final class SampleEventBus2: SampleOwner, @unchecked Sendable {  // safe: see Sa
     }
 }
 
-// Sources/EventBus/EventBus.swift:188
+// Sources/EventBus/EventBus.swift, sample 2
 final class SampleEventBus3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -589,7 +589,7 @@ final class SampleEventBus3: SampleOwner, @unchecked Sendable {  // safe: see Sa
     }
 }
 
-// Sources/EventBus/EventBusEvent.swift:7
+// Sources/EventBus/EventBusEvent.swift, sample 1
 final class SampleEventBusEvent1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct UserDidLoginEvent: EventBusEvent {
         let userID: String
@@ -599,7 +599,7 @@ final class SampleEventBusEvent1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/Executors/EventBusExecutor.swift:14
+// Sources/EventBus/Executors/EventBusExecutor.swift, sample 1
 final class SampleEventBusExecutor2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     final class FrameExecutor: EventBusExecutor {
         let label = "frame-loop"
@@ -611,7 +611,7 @@ final class SampleEventBusExecutor2: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/Failures/EventBus+Failures.swift:19
+// Sources/EventBus/Failures/EventBus+Failures.swift, sample 1
 final class SampleEventBusFailures1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -621,7 +621,7 @@ final class SampleEventBusFailures1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
-// Sources/EventBus/Interception/EventBus+Intercept.swift:12
+// Sources/EventBus/Interception/EventBus+Intercept.swift, sample 1
 final class SampleEventBusIntercept1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -631,7 +631,7 @@ final class SampleEventBusIntercept1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
-// Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift:16
+// Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift, sample 1
 final class SampleEventBusProtocolSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     protocol CartEvent: EventBusEvent {}
 
@@ -642,7 +642,7 @@ final class SampleEventBusProtocolSubscriptions1: SampleOwner, @unchecked Sendab
     }
 }
 
-// Sources/EventBus/State/EventBus+State.swift:142
+// Sources/EventBus/State/EventBus+State.swift, sample 1
 final class SampleEventBusState1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -652,7 +652,7 @@ final class SampleEventBusState1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/State/StateQuery.swift:9
+// Sources/EventBus/State/StateQuery.swift, sample 1
 final class SampleStateQuery1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -663,7 +663,7 @@ final class SampleStateQuery1: SampleOwner, @unchecked Sendable {  // safe: see 
     }
 }
 
-// Sources/EventBus/State/Store.swift:12
+// Sources/EventBus/State/Store.swift, sample 1
 final class SampleStore1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
@@ -680,7 +680,7 @@ final class SampleStore1: SampleOwner, @unchecked Sendable {  // safe: see Sampl
     }
 }
 
-// Sources/EventBus/SubscriptionBag.swift:6
+// Sources/EventBus/SubscriptionBag.swift, sample 1
 final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     final class CartBadge {
         private let subscriptions = SubscriptionBag()
@@ -695,7 +695,7 @@ final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe:
     }
 }
 
-// Sources/EventBusTesting/EventRecorder.swift:9
+// Sources/EventBusTesting/EventRecorder.swift, sample 1
 final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loginPublishesOneEvent() async throws {
         let bus = EventBus()
@@ -709,7 +709,7 @@ final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBusTesting/ManualClock.swift:6
+// Sources/EventBusTesting/ManualClock.swift, sample 1
 final class SampleManualClock1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func pacesToOnePerSecond() async throws {
         let clock = ManualClock()
@@ -722,7 +722,7 @@ final class SampleManualClock1: SampleOwner, @unchecked Sendable {  // safe: see
     }
 }
 
-// Sources/EventBusTesting/ManualExecutor.swift:6
+// Sources/EventBusTesting/ManualExecutor.swift, sample 1
 final class SampleManualExecutor1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func cartBadgeUpdatesOnItsExecutor() {
         let bus = EventBus()
@@ -742,156 +742,156 @@ final class SampleManualExecutor1: SampleOwner, @unchecked Sendable {  // safe: 
 
 @Suite("Documentation samples", .serialized)
 struct DocSamples {
-    @Test("README.md:91") func sampleREADME1() async throws {
+    @Test("README.md, sample 1") func sampleREADME1() async throws {
         try await runSample { try await SampleREADME1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/AsyncHandlers.md:15") func sampleAsyncHandlers1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/AsyncHandlers.md, sample 1") func sampleAsyncHandlers1() async throws {
         try await runSample { try await SampleAsyncHandlers1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:69") func sampleBackpressure1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md, sample 1") func sampleBackpressure1() async throws {
         try await runSample { try await SampleBackpressure1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:77") func sampleBackpressure2() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md, sample 2") func sampleBackpressure2() async throws {
         try await runSample { try await SampleBackpressure2().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Backpressure.md:85") func sampleBackpressure3() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Backpressure.md, sample 3") func sampleBackpressure3() async throws {
         try await runSample { try await SampleBackpressure3().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Cancellation.md:13") func sampleCancellation1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Cancellation.md, sample 1") func sampleCancellation1() async throws {
         try await runSample { try await SampleCancellation1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Cancellation.md:46") func sampleCancellation2() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Cancellation.md, sample 2") func sampleCancellation2() async throws {
         try await runSample { try await SampleCancellation2().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/DeadEvents.md:14") func sampleDeadEvents1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/DeadEvents.md, sample 1") func sampleDeadEvents1() async throws {
         try await runSample { try await SampleDeadEvents1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/EventBus.md:11") func sampleEventBus1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/EventBus.md, sample 1") func sampleEventBus1() async throws {
         try await runSample { try await SampleEventBus1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/ExecutorDelivery.md:29") func sampleExecutorDelivery1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/ExecutorDelivery.md, sample 1") func sampleExecutorDelivery1() async throws {
         try await runSample { try await SampleExecutorDelivery1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/GettingStarted.md:10") func sampleGettingStarted1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/GettingStarted.md, sample 1") func sampleGettingStarted1() async throws {
         try await runSample { try await SampleGettingStarted1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/GettingStarted.md:29") func sampleGettingStarted2() async throws {
+    @Test("Sources/EventBus/EventBus.docc/GettingStarted.md, sample 2") func sampleGettingStarted2() async throws {
         try await runSample { try await SampleGettingStarted2().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Introspection.md:14") func sampleIntrospection1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Introspection.md, sample 1") func sampleIntrospection1() async throws {
         try await runSample { try await SampleIntrospection1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/MainActorDelivery.md:13") func sampleMainActorDelivery1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 1") func sampleMainActorDelivery1() async throws {
         try await runSample { try await SampleMainActorDelivery1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/NestedPublishing.md:17") func sampleNestedPublishing1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 1") func sampleNestedPublishing1() async throws {
         try await runSample { try await SampleNestedPublishing1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/ObservingAllEvents.md:13") func sampleObservingAllEvents1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/ObservingAllEvents.md, sample 1") func sampleObservingAllEvents1() async throws {
         try await runSample { try await SampleObservingAllEvents1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/OwnerBoundSubscriptions.md:49") func sampleOwnerBoundSubscriptions1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/OwnerBoundSubscriptions.md, sample 1") func sampleOwnerBoundSubscriptions1() async throws {
         try await runSample { try await SampleOwnerBoundSubscriptions1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Priorities.md:15") func samplePriorities1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Priorities.md, sample 1") func samplePriorities1() async throws {
         try await runSample { try await SamplePriorities1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md:15") func sampleProtocolSubscriptions1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md, sample 1") func sampleProtocolSubscriptions1() async throws {
         try await runSample { try await SampleProtocolSubscriptions1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/StateSubscriptions.md:13") func sampleStateSubscriptions1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 1") func sampleStateSubscriptions1() async throws {
         try await runSample { try await SampleStateSubscriptions1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Streams.md:12") func sampleStreams1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Streams.md, sample 1") func sampleStreams1() async throws {
         try await runSample { try await SampleStreams1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/SubscribeOnce.md:13") func sampleSubscribeOnce1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/SubscribeOnce.md, sample 1") func sampleSubscribeOnce1() async throws {
         try await runSample { try await SampleSubscribeOnce1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Testing.md:13") func sampleTesting1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 1") func sampleTesting1() async throws {
         try await runSample { try await SampleTesting1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/Testing.md:34") func sampleTesting2() async throws {
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 2") func sampleTesting2() async throws {
         try await runSample { try await SampleTesting2().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md:14") func sampleThrowingHandlers1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1") func sampleThrowingHandlers1() async throws {
         try await runSample { try await SampleThrowingHandlers1().run() }
     }
-    @Test("Sources/EventBus/EventBus.docc/UsingAStore.md:13") func sampleUsingAStore1() async throws {
+    @Test("Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1") func sampleUsingAStore1() async throws {
         try await runSample { try await SampleUsingAStore1().run() }
     }
-    @Test("Sources/EventBus/AsyncHandlers/EventBus+Async.swift:26") func sampleEventBusAsync1() async throws {
+    @Test("Sources/EventBus/AsyncHandlers/EventBus+Async.swift, sample 1") func sampleEventBusAsync1() async throws {
         try await runSample { try await SampleEventBusAsync1().run() }
     }
-    @Test("Sources/EventBus/Backpressure/EventBufferPolicy.swift:10") func sampleEventBufferPolicy1() async throws {
+    @Test("Sources/EventBus/Backpressure/EventBufferPolicy.swift, sample 1") func sampleEventBufferPolicy1() async throws {
         try await runSample { try await SampleEventBufferPolicy1().run() }
     }
-    // Sources/EventBus/Backpressure/EventBus+EventStream.swift:12 is compiled only: it waits for events forever.
-    @Test("Sources/EventBus/Backpressure/EventBus+Pace.swift:61") func sampleEventBusPace1() async throws {
+    // Sources/EventBus/Backpressure/EventBus+EventStream.swift, sample 1 is compiled only: it waits for events forever.
+    @Test("Sources/EventBus/Backpressure/EventBus+Pace.swift, sample 1") func sampleEventBusPace1() async throws {
         try await runSample { try await SampleEventBusPace1().run() }
     }
-    @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift:24") func sampleEventBusStepping1() async throws {
+    @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift, sample 1") func sampleEventBusStepping1() async throws {
         try await runSample { try await SampleEventBusStepping1().run() }
     }
-    @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift:76") func sampleEventBusStepping2() async throws {
+    @Test("Sources/EventBus/Backpressure/EventBus+Stepping.swift, sample 2") func sampleEventBusStepping2() async throws {
         try await runSample { try await SampleEventBusStepping2().run() }
     }
-    @Test("Sources/EventBus/DeadEvent.swift:6") func sampleDeadEvent1() async throws {
+    @Test("Sources/EventBus/DeadEvent.swift, sample 1") func sampleDeadEvent1() async throws {
         try await runSample { try await SampleDeadEvent1().run() }
     }
-    @Test("Sources/EventBus/EventBus+Executor.swift:30") func sampleEventBusExecutor1() async throws {
+    @Test("Sources/EventBus/EventBus+Executor.swift, sample 1") func sampleEventBusExecutor1() async throws {
         try await runSample { try await SampleEventBusExecutor1().run() }
     }
-    @Test("Sources/EventBus/EventBus+MainActor.swift:18") func sampleEventBusMainActor1() async throws {
+    @Test("Sources/EventBus/EventBus+MainActor.swift, sample 1") func sampleEventBusMainActor1() async throws {
         try await runSample { try await SampleEventBusMainActor1().run() }
     }
-    @Test("Sources/EventBus/EventBus+ObserveAll.swift:18") func sampleEventBusObserveAll1() async throws {
+    @Test("Sources/EventBus/EventBus+ObserveAll.swift, sample 1") func sampleEventBusObserveAll1() async throws {
         try await runSample { try await SampleEventBusObserveAll1().run() }
     }
-    @Test("Sources/EventBus/EventBus+Once.swift:10") func sampleEventBusOnce1() async throws {
+    @Test("Sources/EventBus/EventBus+Once.swift, sample 1") func sampleEventBusOnce1() async throws {
         try await runSample { try await SampleEventBusOnce1().run() }
     }
-    // Sources/EventBus/EventBus+Stream.swift:14 is compiled only: it waits for events forever.
-    @Test("Sources/EventBus/EventBus.swift:9") func sampleEventBus2() async throws {
+    // Sources/EventBus/EventBus+Stream.swift, sample 1 is compiled only: it waits for events forever.
+    @Test("Sources/EventBus/EventBus.swift, sample 1") func sampleEventBus2() async throws {
         try await runSample { try await SampleEventBus2().run() }
     }
-    @Test("Sources/EventBus/EventBus.swift:188") func sampleEventBus3() async throws {
+    @Test("Sources/EventBus/EventBus.swift, sample 2") func sampleEventBus3() async throws {
         try await runSample { try await SampleEventBus3().run() }
     }
-    @Test("Sources/EventBus/EventBusEvent.swift:7") func sampleEventBusEvent1() async throws {
+    @Test("Sources/EventBus/EventBusEvent.swift, sample 1") func sampleEventBusEvent1() async throws {
         try await runSample { try await SampleEventBusEvent1().run() }
     }
-    @Test("Sources/EventBus/Executors/EventBusExecutor.swift:14") func sampleEventBusExecutor2() async throws {
+    @Test("Sources/EventBus/Executors/EventBusExecutor.swift, sample 1") func sampleEventBusExecutor2() async throws {
         try await runSample { try await SampleEventBusExecutor2().run() }
     }
-    @Test("Sources/EventBus/Failures/EventBus+Failures.swift:19") func sampleEventBusFailures1() async throws {
+    @Test("Sources/EventBus/Failures/EventBus+Failures.swift, sample 1") func sampleEventBusFailures1() async throws {
         try await runSample { try await SampleEventBusFailures1().run() }
     }
-    @Test("Sources/EventBus/Interception/EventBus+Intercept.swift:12") func sampleEventBusIntercept1() async throws {
+    @Test("Sources/EventBus/Interception/EventBus+Intercept.swift, sample 1") func sampleEventBusIntercept1() async throws {
         try await runSample { try await SampleEventBusIntercept1().run() }
     }
-    @Test("Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift:16") func sampleEventBusProtocolSubscriptions1() async throws {
+    @Test("Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift, sample 1") func sampleEventBusProtocolSubscriptions1() async throws {
         try await runSample { try await SampleEventBusProtocolSubscriptions1().run() }
     }
-    @Test("Sources/EventBus/State/EventBus+State.swift:142") func sampleEventBusState1() async throws {
+    @Test("Sources/EventBus/State/EventBus+State.swift, sample 1") func sampleEventBusState1() async throws {
         try await runSample { try await SampleEventBusState1().run() }
     }
-    @Test("Sources/EventBus/State/StateQuery.swift:9") func sampleStateQuery1() async throws {
+    @Test("Sources/EventBus/State/StateQuery.swift, sample 1") func sampleStateQuery1() async throws {
         try await runSample { try await SampleStateQuery1().run() }
     }
-    @Test("Sources/EventBus/State/Store.swift:12") func sampleStore1() async throws {
+    @Test("Sources/EventBus/State/Store.swift, sample 1") func sampleStore1() async throws {
         try await runSample { try await SampleStore1().run() }
     }
-    @Test("Sources/EventBus/SubscriptionBag.swift:6") func sampleSubscriptionBag1() async throws {
+    @Test("Sources/EventBus/SubscriptionBag.swift, sample 1") func sampleSubscriptionBag1() async throws {
         try await runSample { try await SampleSubscriptionBag1().run() }
     }
-    @Test("Sources/EventBusTesting/EventRecorder.swift:9") func sampleEventRecorder1() async throws {
+    @Test("Sources/EventBusTesting/EventRecorder.swift, sample 1") func sampleEventRecorder1() async throws {
         try await runSample { try await SampleEventRecorder1().run() }
     }
-    @Test("Sources/EventBusTesting/ManualClock.swift:6") func sampleManualClock1() async throws {
+    @Test("Sources/EventBusTesting/ManualClock.swift, sample 1") func sampleManualClock1() async throws {
         try await runSample { try await SampleManualClock1().run() }
     }
-    @Test("Sources/EventBusTesting/ManualExecutor.swift:6") func sampleManualExecutor1() async throws {
+    @Test("Sources/EventBusTesting/ManualExecutor.swift, sample 1") func sampleManualExecutor1() async throws {
         try await runSample { try await SampleManualExecutor1().run() }
     }
 }
