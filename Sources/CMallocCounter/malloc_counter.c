@@ -2,8 +2,8 @@
 // friends; the dynamic linker resolves every library's calls (the Swift runtime's included) to
 // these, and they forward to the next definition (glibc's) found with dlsym(RTLD_NEXT).
 //
-// Only Linux/glibc: Darwin's two-level namespace needs DYLD_INTERPOSE instead, so elsewhere the
-// counters are stubs and the benchmark prints "n/a".
+// Only Linux/glibc: Darwin's two-level namespace needs DYLD_INTERPOSE instead, and Darwin and
+// musl have no mallinfo2, so elsewhere the counters are stubs and the benchmark prints "n/a".
 #define _GNU_SOURCE 1  // RTLD_NEXT and mallinfo2; must precede every include
 #include <stdlib.h>     // defines __GLIBC__ on glibc
 
@@ -152,7 +152,13 @@ uint64_t cmc_allocation_count(void) { return __atomic_load_n(&allocation_count, 
 
 uint64_t cmc_allocated_bytes(void) { return __atomic_load_n(&allocated_bytes, __ATOMIC_RELAXED); }
 
+// mallinfo2 (size_t fields) is glibc 2.33 and later; older glibc has only mallinfo, whose int
+// fields are exact below 2 GiB, far above what a benchmark batch keeps alive.
+#if __GLIBC_PREREQ(2, 33)
 uint64_t cmc_heap_in_use(void) { return (uint64_t)mallinfo2().uordblks; }
+#else
+uint64_t cmc_heap_in_use(void) { return (uint64_t)(unsigned)mallinfo().uordblks; }
+#endif
 
 int cmc_is_counting(void) { return 1; }
 

@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 import Testing
 
 @MainActor
@@ -67,5 +68,59 @@ struct MainActorDeliveryTests {
 
         await waitUntil { witness.received == [1] }
         #expect(weakOwner == nil)
+    }
+}
+
+/// Where main-actor handlers run. The bus only starts main-actor tasks; it never calls
+/// `dispatchMain()`, touches `DispatchQueue.main` or checks the thread, so handlers run wherever
+/// the program's main actor runs. On Darwin that is the main thread in an app (the run loop drains
+/// the main queue) and in this runner (its async `main` runs CFRunLoop once Foundation is loaded).
+/// On Linux the runner's async `main` calls dispatch_main(), which ends the main thread and has
+/// Dispatch drain the main queue on a thread of its own: still the one serial main actor, which
+/// every handler checks (`MainActor.assertIsolated`), but not pthread's main thread, so the
+/// thread is only asserted on Darwin (the macOS CI job).
+@Suite("Main-actor delivery thread", .timeLimit(.minutes(1)))
+@MainActor
+struct MainActorThreadTests {
+    @MainActor final class ThreadRecorder {
+        private(set) var onMainThread: [Bool] = []
+        func record() {
+            MainActor.assertIsolated()
+            onMainThread.append(Thread.isMainThread)
+        }
+    }
+
+    @Test func handlersPublishedFromAnotherThreadRunOnTheMainActor() async {
+        let sut = EventBus()
+        let recorder = ThreadRecorder()
+        sut.subscribeOnMain(owner: recorder) { (recorder, _: Ping) in recorder.record() }
+
+        await Task.detached {
+            for number in 0..<20 { sut.publish(Ping(number: number)) }
+        }.value
+
+        await waitUntil { recorder.onMainThread.count == 20 }
+        #if canImport(Darwin)
+            #expect(recorder.onMainThread == Array(repeating: true, count: 20))
+        #endif
+    }
+
+    @Test func theMainActorExecutorRunsJobsOnTheMainActor() async {
+        let recorder = ThreadRecorder()
+        let ran = Tally()
+        await Task.detached {
+            for _ in 0..<5 {
+                MainActorExecutor().enqueue {
+                    MainActor.assumeIsolated { recorder.record() }
+                    ran.add()
+                }
+            }
+        }.value
+
+        await waitUntil { ran.count == 5 }
+        #expect(recorder.onMainThread.count == 5)
+        #if canImport(Darwin)
+            #expect(recorder.onMainThread == Array(repeating: true, count: 5))
+        #endif
     }
 }

@@ -113,14 +113,16 @@ private struct WaitingPublish {
 }
 
 /// One key for every bus: the nesting depth is the thread's, whichever buses its handlers use.
+///
+/// `pthread_key_t` is `UInt` on Darwin and `UInt32` on Glibc; only `pthread_key_t()` and the
+/// calls touch it. The destructor's parameter is `UnsafeMutableRawPointer` on Darwin and
+/// `UnsafeMutableRawPointer?` on Glibc and Musl: binding it to an optional first is one spelling
+/// that compiles on all three (POSIX calls the destructor only for a non-null value anyway).
 private let threadKey: pthread_key_t = {
     var key = pthread_key_t()
-    let created = pthread_key_create(&key) { state in
-        #if canImport(Darwin)
-            let state = state.assumingMemoryBound(to: PublishNesting.self)
-        #else
-            guard let state = state?.assumingMemoryBound(to: PublishNesting.self) else { return }
-        #endif
+    let created = pthread_key_create(&key) { value in
+        let value: UnsafeMutableRawPointer? = value
+        guard let state = value?.assumingMemoryBound(to: PublishNesting.self) else { return }
         HazardSlots.releaseRecord(state.pointee.hazardRecord)
         state.deinitialize(count: 1)
         state.deallocate()
