@@ -2,7 +2,8 @@
 # Counts the unsafe constructs in Sources/ and compares them with the inventory in
 # ARCHITECTURE.md ("The unsafe inventory"). Fails, naming the file and the construct, when the
 # code and the table disagree, so that whoever adds or removes a construct also says in the
-# table which invariant makes it safe and which test would catch its violation.
+# table which invariant makes it safe and which test would catch its violation; and fails when
+# a test the inventory names no longer exists.
 #
 #   scripts/unsafe-inventory.sh           check (CI and UnsafeInventoryTests run this)
 #   scripts/unsafe-inventory.sh --counts  print what the code has, as "file construct count"
@@ -74,6 +75,20 @@ documented() {
 if [ "${1:-}" = "--counts" ]; then
     counts
     exit 0
+fi
+
+# Every test the inventory names ("`SuiteTests.testName`") must exist, so a rename cannot leave
+# a construct guarded by a test that is gone.
+missing=$(awk '/<!-- unsafe-inventory:begin -->/,/<!-- unsafe-inventory:end -->/' ARCHITECTURE.md |
+    { grep -oE '`[A-Z][A-Za-z]*Tests\.[a-zA-Z]+`' || true; } | tr -d '`' | LC_ALL=C sort -u |
+    while IFS=. read -r suite test; do
+        file=$(grep -rlE "struct $suite( |:|\{)" Tests || true)
+        if [ -z "$file" ] || ! grep -q "func $test(" $file; then echo "  $suite.$test"; fi
+    done)
+if [ -n "$missing" ]; then
+    echo "unsafe inventory: ARCHITECTURE.md names tests that do not exist:" >&2
+    echo "$missing" >&2
+    exit 1
 fi
 
 actual=$(counts | LC_ALL=C sort)
