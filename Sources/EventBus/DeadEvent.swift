@@ -31,8 +31,11 @@
 public struct DeadEvent: EventBusEvent {
     /// The event that reached no subscription.
     public let event: any EventBusEvent
-    /// Its type name, as `String(describing:)` prints it.
+    /// Its type name, as `String(describing:)` prints it; ``eventType`` has its identity and
+    /// module-qualified name, for when two modules have types of one name.
     public let eventTypeName: String
+    /// The type of the event that reached nobody: its identity and module-qualified name.
+    public var eventType: EventType { EventType(type(of: event)) }
 
     /// Creates a dead event about `event` (the bus does this; tests of handlers may too).
     public init(event: some EventBusEvent) {

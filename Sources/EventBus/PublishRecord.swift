@@ -4,6 +4,9 @@ public struct PublishRecord: Sendable {
     public let event: any EventBusEvent
     /// The event's type name, as `String(describing:)` prints it (for example `UserDidLoginEvent`).
     public let eventTypeName: String
+    /// The event's type: its identity and module-qualified name (``eventTypeName`` is the plain
+    /// name, which two modules' types may share).
+    public var eventType: EventType { EventType(type(of: event)) }
     /// How many subscriptions the event reached: handlers that ran, plus deliveries queued on
     /// executors. Zero means nobody was listening.
     public let reachedCount: Int

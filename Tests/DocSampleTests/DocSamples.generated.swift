@@ -189,13 +189,16 @@ final class SampleGettingStarted2: SampleOwner, @unchecked Sendable {  // safe: 
 final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        for (type, subscriptions) in bus.subscriptionSnapshot() {
-            for info in subscriptions {
-                print(type, info.subscriberName, info.delivery, info.executorLabel,
+        let snapshot = bus.subscriptionSnapshot()
+        for type in snapshot.keys.sorted() {
+            for info in snapshot[type, default: []] {
+                print(type.qualifiedName, info.subscriberName, info.delivery, info.executorLabel,
                       info.priority, info.eventsReceived)
             }
         }
-        if !bus.hasSubscribers(for: CheckoutRequestedEvent.self) { showOfflineBanner() }
+        let request = CheckoutRequestedEvent(total: 12)
+        if !bus.hasSubscribers(for: request) { showOfflineBanner() }
+        withExtendedLifetime((snapshot, request, ())) {}
     }
 }
 
@@ -631,6 +634,25 @@ final class SampleEventBusIntercept1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
+// Sources/EventBus/Introspection/EventBus+Introspection.swift, sample 1
+final class SampleEventBusIntrospection1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let event = CartDidUpdateEvent(itemCount: 3)
+        if bus.hasSubscribers(for: event) { bus.publish(event) }
+        withExtendedLifetime((event, ())) {}
+    }
+}
+
+// Sources/EventBus/Introspection/EventType.swift, sample 1
+final class SampleEventType1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let checkouts = bus.subscriptionSnapshot()[EventType(CheckoutRequestedEvent.self)] ?? []
+        withExtendedLifetime((checkouts, ())) {}
+    }
+}
+
 // Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift, sample 1
 final class SampleEventBusProtocolSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     protocol CartEvent: EventBusEvent {}
@@ -869,6 +891,12 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/Interception/EventBus+Intercept.swift, sample 1") func sampleEventBusIntercept1() async throws {
         try await runSample { try await SampleEventBusIntercept1().run() }
+    }
+    @Test("Sources/EventBus/Introspection/EventBus+Introspection.swift, sample 1") func sampleEventBusIntrospection1() async throws {
+        try await runSample { try await SampleEventBusIntrospection1().run() }
+    }
+    @Test("Sources/EventBus/Introspection/EventType.swift, sample 1") func sampleEventType1() async throws {
+        try await runSample { try await SampleEventType1().run() }
     }
     @Test("Sources/EventBus/ProtocolSubscriptions/EventBus+ProtocolSubscriptions.swift, sample 1") func sampleEventBusProtocolSubscriptions1() async throws {
         try await runSample { try await SampleEventBusProtocolSubscriptions1().run() }

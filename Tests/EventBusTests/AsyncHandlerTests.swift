@@ -117,7 +117,7 @@ struct AsyncHandlerTests {
         sut.publish(Ping(number: 3))
 
         #expect(log.all == ["1"])
-        #expect(sut.subscriptionCount(for: Ping.self) == 0)
+        #expect(sut.subscriptionCount(forExactType: Ping.self) == 0)
     }
 
     @Test @MainActor func aGlobalActorClosureRunsOnThatActor() async {
@@ -146,7 +146,7 @@ struct AsyncHandlerTests {
 
         await waitUntil { onQueue.value.count == 2 }
         #expect(onQueue.value == [true, true])
-        #expect(sut.subscriptionSnapshot()["Ping"]?.first?.executorLabel == "QueueTaskExecutor")
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.first?.executorLabel == "QueueTaskExecutor")
         withExtendedLifetime(token) {}
     }
 
@@ -187,7 +187,7 @@ struct AsyncHandlerTests {
         sut.publish(Ping(number: 1))
 
         #expect(owner.log.all == ["sync 1"])
-        #expect(sut.subscriptionSnapshot()["Ping"]?.first?.delivery == .synchronous)
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.first?.delivery == .synchronous)
     }
 }
 

@@ -23,16 +23,18 @@ struct IntrospectionTests {
 
         // Then
         #expect(
-            snapshot["Ping"] == [
+            snapshot[EventType(Ping.self)] == [
                 SubscriptionInfo(
-                    eventTypeName: "Ping", subscriberName: "CartViewModel", isOwnerBound: true,
+                    eventTypeName: "Ping", qualifiedEventTypeName: "EventBusTests.Ping",
+                    subscriberName: "CartViewModel", isOwnerBound: true,
                     delivery: .synchronous, executorLabel: "publisher", priority: 3, eventsReceived: 2),
                 SubscriptionInfo(
-                    eventTypeName: "Ping", subscriberName: "CartViewModel", isOwnerBound: true,
+                    eventTypeName: "Ping", qualifiedEventTypeName: "EventBusTests.Ping",
+                    subscriberName: "CartViewModel", isOwnerBound: true,
                     delivery: .executor, executorLabel: "ui", priority: 0, eventsReceived: 2),
             ])
-        #expect(snapshot["Pong"]?.map(\.subscriberName) == ["ownerless"])
-        #expect(snapshot["Pong"]?.first?.eventsReceived == 0)
+        #expect(snapshot[EventType(Pong.self)]?.map(\.subscriberName) == ["ownerless"])
+        #expect(snapshot[EventType(Pong.self)]?.first?.eventsReceived == 0)
         withExtendedLifetime(ownerless) {}
     }
 
@@ -43,10 +45,10 @@ struct IntrospectionTests {
         sut.subscribe(owner: Owner()) { (_, _: Ping) in }  // owner released at once
         sut.subscribe(owner: owner) { (_, _: Pong) in }.cancel()
 
-        #expect(sut.subscriptionSnapshot().mapValues(\.count) == ["Ping": 1])
-        #expect(sut.subscriptionCount(for: Ping.self) == 1)
-        #expect(sut.hasSubscribers(for: Ping.self))
-        #expect(!sut.hasSubscribers(for: Pong.self))
+        #expect(sut.subscriptionSnapshot().mapValues(\.count) == [EventType(Ping.self): 1])
+        #expect(sut.subscriptionCount(forExactType: Ping.self) == 1)
+        #expect(sut.hasSubscribers(forExactType: Ping.self))
+        #expect(!sut.hasSubscribers(forExactType: Pong.self))
     }
 
     @Test func eventsReceivedStopsAtTheConsumer() {
@@ -57,8 +59,8 @@ struct IntrospectionTests {
 
         sut.publish(Ping())
 
-        #expect(sut.subscriptionSnapshot()["Ping"]?.map(\.eventsReceived) == [1, 0])
-        #expect(sut.subscriptionSnapshot()["Ping"]?.first?.delivery == .interceptor)
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [1, 0])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.first?.delivery == .interceptor)
     }
 
     @Test func snapshotsAndCountsAreSafeWhileOtherThreadsSubscribeAndPublish() async {
@@ -74,7 +76,7 @@ struct IntrospectionTests {
                     case 0: sut.subscribe(owner: owner) { (_, _: Ping) in }.cancel()
                     case 1: sut.publish(Ping(number: index))
                     case 2: seen.mutate { $0 += sut.subscriptionSnapshot().count >= 0 ? 1 : 0 }
-                    default: seen.mutate { $0 += sut.subscriptionCount(for: Ping.self) >= 0 ? 1 : 0 }
+                    default: seen.mutate { $0 += sut.subscriptionCount(forExactType: Ping.self) >= 0 ? 1 : 0 }
                     }
                 }
             }
@@ -82,6 +84,37 @@ struct IntrospectionTests {
 
         // Then nothing crashed or raced (TSan), and every call answered
         #expect(seen.value == 600)
-        #expect(sut.subscriptionCount(for: Ping.self) == 0)
+        #expect(sut.subscriptionCount(forExactType: Ping.self) == 0)
+    }
+
+    enum ModuleA { struct Clash: EventBusEvent {} }
+    enum ModuleB { struct Clash: EventBusEvent {} }
+
+    @Test func typesOfOneNameAreToldApartByIdentityAndQualifiedName() {
+        // Given subscriptions to two types that share the plain name "Clash"
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (_, _: ModuleA.Clash) in }
+        sut.subscribe(owner: owner) { (_, _: ModuleB.Clash) in }
+        sut.subscribe(owner: owner) { (_, _: ModuleB.Clash) in }
+        let dead = LockBox<[EventType]>([])
+        sut.subscribe(owner: owner) { (_, event: DeadEvent) in dead.mutate { $0.append(event.eventType) } }
+
+        // When
+        let snapshot = sut.subscriptionSnapshot()
+        sut.unsubscribe(owner: owner, from: ModuleA.Clash.self)
+        sut.publish(ModuleA.Clash())
+
+        // Then they are two groups, not one of three, with names that tell them apart
+        #expect(snapshot[EventType(ModuleA.Clash.self)]?.count == 1)
+        #expect(snapshot[EventType(ModuleB.Clash.self)]?.count == 2)
+        let a = EventType(ModuleA.Clash.self)
+        let b = EventType(ModuleB.Clash.self)
+        #expect(a.name == b.name)
+        #expect(a.qualifiedName == "EventBusTests.IntrospectionTests.ModuleA.Clash")
+        #expect(
+            snapshot[b]?.first?.qualifiedEventTypeName == "EventBusTests.IntrospectionTests.ModuleB.Clash")
+        #expect(dead.value == [a])
+        #expect(dead.value.first?.qualifiedName != b.qualifiedName)
     }
 }

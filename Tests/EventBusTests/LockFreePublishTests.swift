@@ -150,7 +150,7 @@ struct LockFreePublishTests {
         sut.publish(Ping())
 
         // Then each subscription counts all ten
-        #expect(sut.subscriptionSnapshot()["Ping"]?.map(\.eventsReceived) == [10, 10])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [10, 10])
         withExtendedLifetime(tokens) {}
     }
 
@@ -171,7 +171,7 @@ struct LockFreePublishTests {
         sut.publish(Ping())
 
         // Then the first got both publishes, the added one only the nested publish
-        #expect(sut.subscriptionSnapshot()["Ping"]?.map(\.eventsReceived) == [2, 1])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [2, 1])
         withExtendedLifetime((first, added)) {}
     }
 
@@ -191,7 +191,7 @@ struct LockFreePublishTests {
         sut.publish(Ping())
 
         // Then the plain subscription counts three, the stream only the one it buffered
-        #expect(sut.subscriptionSnapshot()["Ping"]?.map(\.eventsReceived) == [3, 1])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [3, 1])
         withExtendedLifetime((plain, stream)) {}
     }
 
@@ -243,7 +243,7 @@ struct LockFreePublishTests {
         // stable subscription is the only one listed
         #expect(released.count == 2 * rounds)
         #expect(sut.store.reclaimer.pendingCount == 0)
-        #expect(sut.subscriptionCount(for: Ping.self) == 1)
+        #expect(sut.subscriptionCount(forExactType: Ping.self) == 1)
         withExtendedLifetime(stable) {}
     }
 

@@ -1,7 +1,8 @@
 import Dispatch
-import EventBus
 import EventBusTesting
 import Testing
+
+@testable import EventBus
 
 protocol ShopEvent: EventBusEvent {
     var label: String { get }
@@ -211,11 +212,62 @@ struct ProtocolSubscriptionTests {
         sut.publish(ItemAdded())
         sut.publish(ItemRemoved())
 
-        let infos = sut.subscriptionSnapshot()["ShopEvent"]
+        let infos = sut.subscriptionSnapshot()[EventType((any ShopEvent).self)]
         #expect(infos?.map(\.subscriberName) == ["Owner"])
         #expect(infos?.first?.eventsReceived == 2)
         #expect(sut.subscriptionSnapshot().count == 1)
-        #expect(sut.subscriptionCount(for: ItemAdded.self) == 1)
+        #expect(sut.subscriptionCount(for: ItemAdded()) == 1)
+        #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 0)
+    }
+
+    @Test func countsForAnEventIncludeProtocolSubscriptionsBeforeItsTypeWasEverPublished() {
+        // Given a protocol subscription, and a type that conforms but was never published
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self) { _, _ in }
+
+        // Then asking with an event sees the match (greenrobot's `if has subscribers { post }`)
+        #expect(sut.hasSubscribers(for: ItemAdded()))
+        #expect(sut.subscriptionCount(for: ItemAdded()) == 1)
+        #expect(!sut.hasSubscribers(for: Ping()))
+
+        // And asking by type counts the type's own subscriptions only, before and after a publish
+        #expect(!sut.hasSubscribers(forExactType: ItemAdded.self))
+        sut.publish(ItemAdded())
+        #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 0)
+        let own = sut.subscribe(to: ItemAdded.self) { _ in }
+        #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 1)
+        #expect(sut.subscriptionCount(for: ItemAdded()) == 2)
+
+        // And a cancelled protocol subscription is no longer counted
+        sut.unsubscribeAll(for: owner)
+        #expect(sut.subscriptionCount(for: ItemAdded()) == 1)
+        withExtendedLifetime(own) {}
+    }
+
+    @Test func aTypeThatNoEventCanBeIsRejectedAtSubscribeTime() {
+        // Given a subscription to a type that is neither a protocol nor an event type
+        let sut = EventBus()
+        let owner = Owner()
+        let token = sut.subscribe(owner: owner, conformingTo: Int.self) { _, _ in }
+
+        // Then nothing was subscribed: not listed, and the token is already finished
+        #expect(sut.subscriptionSnapshot().isEmpty)
+        #expect(token.isCancelled)
+    }
+
+    @Test func whatCanMatchAPublishedEvent() {
+        final class BaseEvent: Sendable {}
+        struct NotAnEvent: Sendable {}
+        #expect(EventBus.eventsCanMatch((any ShopEvent).self))
+        #expect(EventBus.eventsCanMatch((any EventBusEvent).self))
+        #expect(EventBus.eventsCanMatch((any Sendable).self))
+        #expect(EventBus.eventsCanMatch(ItemAdded.self))
+        #expect(EventBus.eventsCanMatch(BaseEvent.self))
+        #expect(!EventBus.eventsCanMatch(Int.self))
+        #expect(!EventBus.eventsCanMatch(String.self))
+        #expect(!EventBus.eventsCanMatch(NotAnEvent.self))
+        #expect(!EventBus.eventsCanMatch([ItemAdded].self))
     }
 
     @Test func matchesStayCorrectWhileSubscriptionsChangeOnOtherThreads() async {

@@ -146,7 +146,7 @@ struct StoreTests {
 
         #expect(released == nil)
         #expect(bus.currentState(of: Basket.self) == Basket())  // the last state stays current
-        #expect(bus.subscriptionCount(for: BasketAction.self) == 0)
+        #expect(bus.subscriptionCount(forExactType: BasketAction.self) == 0)
     }
 
     @Test func dispatchFromInsideTheReducerStopsWithAClearMessage() async {

@@ -71,7 +71,7 @@ struct BusPaneRenderTests {
         onLoop {
             let harness = LoopHarness()
 
-            let snapshot = harness.bus.subscriptionSnapshot()
+            let snapshot = harness.bus.subscriptionSnapshot().byTypeName
 
             #expect(snapshot["UserDidLoginEvent"]?.map(\.subscriberName).contains("LoginPane") == true)
             #expect(snapshot["DeadEvent"]?.map(\.subscriberName) == ["BusPane"])

@@ -52,7 +52,8 @@ struct CheckoutRulesTests {
         #expect(sut.vetoes.events == [CheckoutVetoedEvent(reason: "over the €100.00 limit")])
         #expect(consumer.withLock { $0 } == "AuditService")
         #expect(
-            sut.bus.subscriptionSnapshot()["CheckoutRequestedEvent"]?.first?.subscriberName == "AuditService")
+            sut.bus.subscriptionSnapshot()[EventType(CheckoutRequestedEvent.self)]?.first?.subscriberName
+                == "AuditService")
         tap.cancel()
     }
 

@@ -38,14 +38,14 @@ struct StateDemoTests {
         onLoop {
             let harness = LoopHarness()
             harness.drain()
-            let before = harness.bus.subscriptionCount(for: CartDidUpdateEvent.self)
+            let before = harness.bus.subscriptionCount(forExactType: CartDidUpdateEvent.self)
 
             harness.press(.character("p"))
             harness.press(.character("a"))
             harness.drain()
 
             #expect(harness.sut.profile == nil)
-            #expect(harness.bus.subscriptionCount(for: CartDidUpdateEvent.self) == before - 1)
+            #expect(harness.bus.subscriptionCount(forExactType: CartDidUpdateEvent.self) == before - 1)
             #expect(harness.sut.eventLog.entries.first?.recipients.map(\.subscriberName) == ["CartPane"])
             #expect(harness.screen.contains("Profile (closed)"))
         }

@@ -88,13 +88,16 @@ struct ViewsTests {
         onLoop {
             let harness = LoopHarness()
             harness.press(.character("3"))
-            let before = harness.bus.subscriptionSnapshot()["CartDidUpdateEvent"]?.first?.eventsReceived
+            let before = harness.bus.subscriptionSnapshot()[EventType(CartDidUpdateEvent.self)]?.first?
+                .eventsReceived
 
             harness.press(.character("a"), .character("a"))
             harness.drain()
 
             #expect(before == 0)
-            #expect(harness.bus.subscriptionSnapshot()["CartDidUpdateEvent"]?.first?.eventsReceived == 2)
+            #expect(
+                harness.bus.subscriptionSnapshot()[EventType(CartDidUpdateEvent.self)]?.first?.eventsReceived
+                    == 2)
             #expect(harness.screen.contains("CartDidUpdateEvent"))
         }
     }

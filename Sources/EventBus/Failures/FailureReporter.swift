@@ -69,13 +69,14 @@ final class FailureReporter: Sendable {
         }
         if tapping { taps.notifyFailure(failure) }
     }
+}
 
-    /// `write(2)` on descriptor 2 rather than `fputs(stderr)`: no shared `FILE` state to
-    /// guard, and a failing write is ignored instead of trapping.
-    private func writeToStandardError(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-    }
+/// Writes a diagnostic line to standard error: `write(2)` on descriptor 2 rather than
+/// `fputs(stderr)`, so there is no shared `FILE` state to guard, and a failing write is ignored
+/// instead of trapping.
+func writeToStandardError(_ line: String) {
+    var line = line
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
 /// The failure handler, in a class so that reading it never re-wraps the closure (see

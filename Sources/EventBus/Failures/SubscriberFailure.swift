@@ -5,8 +5,11 @@ public struct SubscriberFailure: Sendable {
     public let error: any Error
     /// The event the handler was given.
     public let event: any EventBusEvent
-    /// The event's concrete type name (for a protocol subscription, the type that matched).
+    /// The event's concrete type name (for a protocol subscription, the type that matched), as
+    /// `String(describing:)` prints it; ``eventType`` has its identity and qualified name.
     public let eventTypeName: String
+    /// The event's concrete type: its identity and module-qualified name.
+    public var eventType: EventType { EventType(type(of: event)) }
     /// The subscription whose handler threw: its owner type (the subscriber), delivery kind,
     /// executor, priority and how many events it had received.
     public let subscription: SubscriptionInfo
@@ -23,7 +26,7 @@ public struct SubscriberFailure: Sendable {
 extension SubscriberFailure: CustomStringConvertible {
     /// One line: who threw what for which event, for logs.
     public var description: String {
-        "\(subscription.subscriberName) threw \(error) handling \(eventTypeName)"
+        "\(subscription.subscriberName) threw \(error) handling \(eventType.qualifiedName)"
             + " (\(subscription.delivery), on \(subscription.executorLabel))"
     }
 }

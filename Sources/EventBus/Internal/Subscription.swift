@@ -163,8 +163,8 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Whether releasing the owner ends the subscription (false for token-owned entries).
     var isOwnerBound: Bool { false }
 
-    /// The subscribed type's name, for introspection.
-    var eventTypeName: String { "" }
+    /// The subscribed type, for introspection.
+    var eventType: EventType { EventType(Void.self) }
 
     /// The backlog and drop count of kinds that buffer events, handed to the token when it is
     /// made; nil for kinds that never buffer.
@@ -177,7 +177,7 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
 
 /// An entry that receives events of one type. Subclasses decide how delivery happens.
 class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see AnySubscription
-    override final var eventTypeName: String { String(describing: Event.self) }
+    override final var eventType: EventType { EventType(Event.self) }
 
     /// Offers `event` to the handler. Called on the publisher's thread with no lock held.
     func deliver(_ event: Event) -> DeliveryOutcome { .skipped }

@@ -23,8 +23,11 @@ public struct SubscriptionInfo: Sendable, Hashable {
     }
 
     /// The subscribed event type's name (for a protocol subscription, the protocol's, such as
-    /// `CartEvent`).
+    /// `CartEvent`), as `String(describing:)` prints it. Two modules may have types of one name:
+    /// ``qualifiedEventTypeName`` tells them apart.
     public let eventTypeName: String
+    /// The module-qualified name of the subscribed type, such as `Shop.CartEvent`.
+    public let qualifiedEventTypeName: String
     /// The owner's type name for owner-bound subscriptions; `ownerless` or `AsyncStream` for
     /// token-owned ones. This is what you look for when hunting a leak.
     public let subscriberName: String
@@ -41,12 +44,14 @@ public struct SubscriptionInfo: Sendable, Hashable {
     /// undercount, because the counter is kept without an atomic add to stay off the hot path.
     public let eventsReceived: Int
 
-    /// Creates a description (for tests of tools that consume snapshots).
+    /// Creates a description (for tests of tools that consume snapshots); the qualified name
+    /// defaults to `eventTypeName`.
     public init(
-        eventTypeName: String, subscriberName: String, isOwnerBound: Bool, delivery: Delivery,
-        executorLabel: String, priority: Int, eventsReceived: Int
+        eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
+        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int
     ) {
         self.eventTypeName = eventTypeName
+        self.qualifiedEventTypeName = qualifiedEventTypeName ?? eventTypeName
         self.subscriberName = subscriberName
         self.isOwnerBound = isOwnerBound
         self.delivery = delivery
@@ -56,8 +61,10 @@ public struct SubscriptionInfo: Sendable, Hashable {
     }
 
     init(_ subscription: AnySubscription) {
+        let eventType = subscription.eventType
         self.init(
-            eventTypeName: subscription.eventTypeName, subscriberName: subscription.subscriberName,
+            eventTypeName: eventType.name, qualifiedEventTypeName: eventType.qualifiedName,
+            subscriberName: subscription.subscriberName,
             isOwnerBound: subscription.isOwnerBound, delivery: subscription.deliveryKind,
             executorLabel: subscription.executorLabel, priority: subscription.priority,
             eventsReceived: subscription.deliveredCount)

@@ -126,8 +126,28 @@ extension EventBus {
     private func registerProtocol<Existential>(
         _ target: Subscription<Existential>, cancelsOnDeinit: Bool = false
     ) -> SubscriptionToken {
-        protocols.add(ProtocolBinding(target: target))
+        if Self.eventsCanMatch(Existential.self) {
+            protocols.add(ProtocolBinding(target: target))
+        } else {
+            // Not registered: it could never run, and would be listed as a subscription.
+            target.markCancelled()
+            writeToStandardError(
+                "EventBus: subscribe(conformingTo: \(String(reflecting: Existential.self)).self) can never match an "
+                    + "event: pass a protocol's existential, such as (any CartEvent).self; nothing was subscribed\n"
+            )
+        }
         return SubscriptionToken(subscription: target, store: protocols, cancelsOnDeinit: cancelsOnDeinit)
+    }
+
+    /// Whether a published event can ever be a `type`: true for a protocol's existential (and
+    /// `Any`), for a class (an event class may inherit from it), and for an event type itself;
+    /// false for a struct or enum that is not an event, such as `Int`.
+    ///
+    /// Swift has no public test for "is an existential": the runtime spells an existential's
+    /// metatype `P.Protocol` and every other type's `T.Type`, which is what this reads.
+    static func eventsCanMatch<T>(_ type: T.Type) -> Bool {
+        if type is any EventBusEvent.Type || type is AnyObject.Type { return true }
+        return String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
     }
 
     /// The snapshot for a publish while protocol subscriptions exist: the cached list when its

@@ -17,7 +17,8 @@ extension DemoApp {
         case .flow: renderFlow(layout, into: &buffer)
         case .bus:
             BusPane.render(
-                snapshot: bus.subscriptionSnapshot(), state: busPane.state, focused: focus == .busMap,
+                snapshot: bus.subscriptionSnapshot().byTypeName, state: busPane.state,
+                focused: focus == .busMap,
                 into: &buffer, in: layout.body)
         }
         let log = logMode

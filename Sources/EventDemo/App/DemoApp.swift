@@ -220,7 +220,8 @@ public final class DemoApp {
         switch focus {
         case .cart: cart.moveSelection(by: step)
         case .eventLog: eventLog.scroll(by: step)
-        case .busMap: busPane.scroll(by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot()))
+        case .busMap:
+            busPane.scroll(by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName))
         case .login, .profile: break
         }
     }

@@ -41,7 +41,9 @@ public final class ArchiveService: Sendable {
 
     /// Ticks the handler has been given so far (queued or done), from `bus`'s snapshot.
     public func receivedCount(on bus: EventBus) -> Int {
-        bus.subscriptionSnapshot()["PriceDidTickEvent"]?.first { $0.subscriberName == "ArchiveService" }?
-            .eventsReceived ?? 0
+        bus.subscriptionSnapshot()[EventType(PriceDidTickEvent.self)]?.first {
+            $0.subscriberName == "ArchiveService"
+        }?
+        .eventsReceived ?? 0
     }
 }
