@@ -41,7 +41,7 @@ struct OwnerlessSteppingTests {
         #expect(counter.count == 3)  // the two waiting events, and the one the handler saw
         sut.publish(counter.event(4))
         #expect(received.value == 1)
-        #expect(!sut.hasSubscribers(for: TrackedEvent.self))
+        #expect(!sut.hasSubscribers(forExactType: TrackedEvent.self))
     }
 
     @Test func anOwnerlessSteppingSubscriptionIsReportedAsOwnerless() {
@@ -50,7 +50,7 @@ struct OwnerlessSteppingTests {
             promise(.more)
         }
 
-        let info = sut.subscriptionSnapshot()["Ping"]?.first
+        let info = sut.subscriptionSnapshot()[EventType(Ping.self)]?.first
 
         #expect(info?.isOwnerBound == false)
         #expect(info?.subscriberName == "ownerless")
