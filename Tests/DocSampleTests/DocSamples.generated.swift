@@ -275,6 +275,19 @@ final class SamplePriorities1: SampleOwner, @unchecked Sendable {  // safe: see 
     }
 }
 
+// Sources/EventBus/EventBus.docc/Priorities.md, sample 2
+final class SamplePriorities2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        bus.intercept(owner: auditor, priority: 100) { (auditor, event: CheckoutRequestedEvent) throws in
+            try auditor.check(event) ? .proceed : .stop   // a throw is reported, and the event proceeds
+        }
+        bus.intercept(owner: auditor, conformingTo: (any CartEvent).self, priority: 50) { auditor, event in
+            auditor.isOpen ? .proceed : .stop             // stops exact-type and protocol subscriptions alike
+        }
+    }
+}
+
 // Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md, sample 1
 final class SampleProtocolSubscriptions1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     protocol CartEvent: EventBusEvent {}
@@ -634,6 +647,26 @@ final class SampleEventBusIntercept1: SampleOwner, @unchecked Sendable {  // saf
     }
 }
 
+// Sources/EventBus/Interception/EventBus+Intercept.swift, sample 2
+final class SampleEventBusIntercept2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        bus.intercept(owner: auditor, priority: 100) { (auditor, event: CheckoutRequestedEvent) throws in
+            try auditor.check(event) ? .proceed : .stop
+        }
+    }
+}
+
+// Sources/EventBus/Interception/EventBus+ProtocolIntercept.swift, sample 1
+final class SampleEventBusProtocolIntercept1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        bus.intercept(owner: auditor, conformingTo: (any CartEvent).self, priority: 100) { auditor, event in
+            auditor.isOpen ? .proceed : .stop   // the shop is closed: no cart event goes through
+        }
+    }
+}
+
 // Sources/EventBus/Introspection/EventBus+Introspection.swift, sample 1
 final class SampleEventBusIntrospection1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -818,6 +851,9 @@ struct DocSamples {
     @Test("Sources/EventBus/EventBus.docc/Priorities.md, sample 1") func samplePriorities1() async throws {
         try await runSample { try await SamplePriorities1().run() }
     }
+    @Test("Sources/EventBus/EventBus.docc/Priorities.md, sample 2") func samplePriorities2() async throws {
+        try await runSample { try await SamplePriorities2().run() }
+    }
     @Test("Sources/EventBus/EventBus.docc/ProtocolSubscriptions.md, sample 1") func sampleProtocolSubscriptions1() async throws {
         try await runSample { try await SampleProtocolSubscriptions1().run() }
     }
@@ -891,6 +927,12 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/Interception/EventBus+Intercept.swift, sample 1") func sampleEventBusIntercept1() async throws {
         try await runSample { try await SampleEventBusIntercept1().run() }
+    }
+    @Test("Sources/EventBus/Interception/EventBus+Intercept.swift, sample 2") func sampleEventBusIntercept2() async throws {
+        try await runSample { try await SampleEventBusIntercept2().run() }
+    }
+    @Test("Sources/EventBus/Interception/EventBus+ProtocolIntercept.swift, sample 1") func sampleEventBusProtocolIntercept1() async throws {
+        try await runSample { try await SampleEventBusProtocolIntercept1().run() }
     }
     @Test("Sources/EventBus/Introspection/EventBus+Introspection.swift, sample 1") func sampleEventBusIntrospection1() async throws {
         try await runSample { try await SampleEventBusIntrospection1().run() }

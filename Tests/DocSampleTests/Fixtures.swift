@@ -29,6 +29,9 @@ struct Upload: EventBusEvent { var name = "photo.jpg" }
 struct OrderDidShipEvent: EventBusEvent {}
 struct CustomerNotifiedEvent: EventBusEvent {}
 
+/// The protocol the samples' protocol subscriptions name, unless they declare their own.
+protocol CartEvent: EventBusEvent {}
+
 struct CartState: EventBusEvent, Equatable {
     var items: [String] = []
     var itemCount: Int { items.count }
@@ -53,6 +56,8 @@ final class Collaborator: Sendable {
     func warn(_ message: String) {}
     func accepts(_ event: CheckoutRequestedEvent) -> Bool { event.total < 100 }
     func approves(_ event: CheckoutRequestedEvent) -> Bool { event.total < 100 }
+    func check(_ event: CheckoutRequestedEvent) throws -> Bool { event.total < 100 }
+    var isOpen: Bool { true }
     func charge(_ event: CheckoutRequestedEvent) {}
     func record(_ event: CheckoutRequestedEvent) {}
     func append(_ event: any EventBusEvent) {}

@@ -15,25 +15,39 @@ extension EventBus {
     /// }
     /// ```
     ///
+    /// The handler may throw, as a greenrobot handler that can both fail and cancel delivery
+    /// does: the error is reported like any throwing handler's (to ``setFailureHandler(_:)`` and
+    /// observe-all taps, on the publisher's thread, with no lock held) and delivery **proceeds**
+    /// to the subscriptions after this one, since an interceptor that failed has decided
+    /// nothing. A throw never ends the subscription.
+    ///
+    /// ```swift
+    /// bus.intercept(owner: auditor, priority: 100) { (auditor, event: CheckoutRequestedEvent) throws in
+    ///     try auditor.check(event) ? .proceed : .stop
+    /// }
+    /// ```
+    ///
     /// The owner is held weakly, as for every owner-bound subscription.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func intercept<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
-        handler: @escaping @Sendable (Owner, Event) -> Propagation
+        handler: @escaping @Sendable (Owner, Event) throws -> Propagation
     ) -> SubscriptionToken {
-        register(OwnedInterceptor(owner: owner, priority: priority, handler: handler))
+        register(OwnedInterceptor(owner: owner, priority: priority, failures: failures, handler: handler))
     }
 
-    /// Subscribes an owner-less interceptor to events of `eventType`; same ordering and
-    /// stop semantics as ``intercept(owner:to:priority:handler:)``.
+    /// Subscribes an owner-less interceptor to events of `eventType`; same ordering, stop and
+    /// error rules as ``intercept(owner:to:priority:handler:)``.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func intercept<Event: EventBusEvent>(
         to eventType: Event.Type = Event.self, priority: Int = 0,
-        handler: @escaping @Sendable (Event) -> Propagation
+        handler: @escaping @Sendable (Event) throws -> Propagation
     ) -> SubscriptionToken {
-        register(OwnerlessInterceptor(priority: priority, handler: handler), cancelsOnDeinit: true)
+        register(
+            OwnerlessInterceptor(priority: priority, failures: failures, handler: handler),
+            cancelsOnDeinit: true)
     }
 }

@@ -123,7 +123,7 @@ extension EventBus {
         }
     }
 
-    private func registerProtocol<Existential>(
+    func registerProtocol<Existential>(
         _ target: Subscription<Existential>, cancelsOnDeinit: Bool = false
     ) -> SubscriptionToken {
         if Self.eventsCanMatch(Existential.self) {
