@@ -108,7 +108,7 @@ struct InterceptorParityTests {
         sut.publish(ItemAdded())
 
         #expect(consumers.value == ["Owner"])
-        #expect(sut.subscriptionSnapshot()["ShopEvent"]?.first?.delivery == .interceptor)
+        #expect(sut.subscriptionSnapshot()[EventType((any ShopEvent).self)]?.first?.delivery == .interceptor)
         withExtendedLifetime(tap) {}
     }
 
