@@ -25,8 +25,10 @@ public final class SubscriptionBag: Sendable {
         cancelAll()
     }
 
-    /// Adds `token`. It is cancelled by the next ``cancelAll()`` or when the bag is released.
+    /// Adds `token`, which then owns its subscription whatever its kind: it is cancelled by the
+    /// next ``cancelAll()`` or when the bag is released (see ``SubscriptionToken``'s Lifetime).
     public func insert(_ token: SubscriptionToken) {
+        token.ownSubscription()
         tokens.withLock { $0.append(token) }
     }
 

@@ -1,15 +1,27 @@
+import Synchronization
+
 /// A handle to one subscription, used to end it early.
 ///
 /// Every `subscribe` call returns its own token, even for the same owner and event type.
 ///
-/// ## Lifetime
-/// Tokens of owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`,
-/// `subscribeOnMain`) may be discarded: the owner's lifetime ends the subscription, and a
-/// discarded token cancels nothing. Tokens of owner-less subscriptions
-/// (``EventBus/subscribe(to:priority:handler:)-99nmq``, ``EventBus/observeAll(_:failures:)``) are the subscription's
-/// only anchor: releasing the last reference to such a token cancels it, like Combine's
-/// `AnyCancellable`. To tie tokens to an object's lifetime, store them in a
-/// ``SubscriptionBag``.
+/// ## Lifetime: a stored token owns its subscription
+/// One rule for every kind: **a token stored with `store(in:)` (in a ``SubscriptionBag`` or a
+/// `Set<SubscriptionToken>`) ends its subscription when the container releases it**, like
+/// Combine's `AnyCancellable`. So `.store(in: &subscriptions)` at the call site always means
+/// "this subscription lasts as long as `subscriptions`".
+///
+/// A token that was never stored keeps the rule of the call that made it:
+/// - Owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`, `subscribeOnMain`,
+///   `intercept(owner:…)`, stepping and paced with an owner, state queries with an owner) end
+///   with their owner; their token may be discarded, and discarding it cancels nothing.
+/// - Owner-less subscriptions (``EventBus/subscribe(to:priority:handler:)-99nmq``,
+///   ``EventBus/observeAll(_:failures:)``, `subscribeStepping(to:…)`, …) have no other anchor:
+///   releasing the last reference to their token cancels them, stored or not.
+///
+/// Whichever comes first ends the subscription: the owner's release, the container's (for a
+/// stored token), or ``cancel()``. Keep a token in a collection of your own only for an
+/// owner-less subscription, or call `store(in:)`: inserting it with `insert` leaves an
+/// owner-bound token's rule unchanged.
 ///
 /// A token never keeps anything alive: not the handler once the subscription has ended, and
 /// not the bus. Releasing the bus ends every subscription on it and reports the tokens
@@ -30,19 +42,21 @@ public final class SubscriptionToken: Sendable, Hashable {
     // reference to the store cost a third of subscribe + cancel's instructions.)
     private let id: SubscriptionID
     private let store: any SubscriptionRemoving
-    private let cancelsOnDeinit: Bool
+    /// Set for owner-less kinds from the start, and for any kind by `store(in:)`. Relaxed: the
+    /// release of the last reference orders the store before `deinit` reads it.
+    private let cancelsOnDeinit: Atomic<Bool>
     /// A buffered kind's backlog and drop count: plain data the entry writes, never the entry.
     private let counters: BufferCounters?
 
     init(subscription: AnySubscription, store: any SubscriptionRemoving, cancelsOnDeinit: Bool) {
         self.id = SubscriptionID(subscription)
         self.store = store
-        self.cancelsOnDeinit = cancelsOnDeinit
+        self.cancelsOnDeinit = Atomic(cancelsOnDeinit)
         counters = subscription.bufferCounters
     }
 
     deinit {
-        if cancelsOnDeinit {
+        if cancelsOnDeinit.load(ordering: .relaxed) {
             cancel()
         }
     }
@@ -70,17 +84,25 @@ public final class SubscriptionToken: Sendable, Hashable {
     /// created. Never decreases. Always 0 for unbounded and synchronous kinds.
     public var droppedEventCount: Int { counters?.droppedCount ?? 0 }
 
-    /// Keeps the token in `bag`; the bag cancels it when the bag is cancelled or released.
+    /// Keeps the token in `bag`, which then owns the subscription: the bag cancels it when the
+    /// bag is cancelled or released, whatever the subscription's kind (an owner-bound one also
+    /// still ends with its owner).
     public func store(in bag: SubscriptionBag) {
         bag.insert(self)
     }
 
-    /// Keeps the token in `set`, as Combine users write `store(in: &cancellables)`.
-    ///
-    /// The set only keeps the token alive: releasing it cancels owner-less subscriptions but
-    /// not owner-bound ones. Use a ``SubscriptionBag`` to cancel both kinds together.
+    /// Keeps the token in `set`, as Combine users write `store(in: &cancellables)`, and makes
+    /// the token own its subscription: when the set releases it (the set is released, emptied,
+    /// or the token removed), the subscription ends, whatever its kind. An owner-bound
+    /// subscription also still ends with its owner, whichever comes first.
     public func store(in set: inout Set<SubscriptionToken>) {
+        ownSubscription()
         set.insert(self)
+    }
+
+    /// From now on, releasing this token cancels the subscription (see the type's Lifetime).
+    func ownSubscription() {
+        cancelsOnDeinit.store(true, ordering: .relaxed)
     }
 
     /// Tokens are equal only to themselves.

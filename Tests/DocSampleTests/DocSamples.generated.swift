@@ -95,6 +95,8 @@ final class SampleCancellation1: SampleOwner, @unchecked Sendable {  // safe: se
 
         var tokens = Set<SubscriptionToken>()       // Combine-style
         bus.subscribe(to: CartDidUpdateEvent.self) { print($0.itemCount) }.store(in: &tokens)
+        bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
+            .store(in: &tokens)                     // owner-bound too: ends with `tokens` or with self
         withExtendedLifetime((token, bag, tokens, ())) {}
     }
 }
