@@ -27,14 +27,30 @@
 /// subscribers see actions like any event.
 ///
 /// ## Ordering and threading
-/// Actions are reduced one at a time, in the order they arrive, from any thread. The thread
-/// that finds the store idle reduces its action, publishes the new state with
-/// ``EventBus/publishState(_:)``, and then reduces whatever other threads (or its own
-/// subscribers) dispatched meanwhile, before `dispatch` returns. A `dispatch` that finds the store
-/// busy queues its action and returns at once. Every action publishes a state, even an unchanged
-/// one; automatic skipping (see ``init(bus:initialState:middleware:automaticallySkipsRepeats:reducer:)``)
+/// Actions are reduced one at a time, from any thread, in the order they are dispatched (a
+/// follow-up dispatched by a subscriber or middleware while its thread reduces goes at the end
+/// of that thread's batch, see below). Every action publishes a state, even an unchanged one;
+/// automatic skipping (see ``init(bus:initialState:middleware:automaticallySkipsRepeats:reducer:)``)
 /// keeps subscribers from re-rendering it. No lock is held while the reducer, the middleware or
 /// subscribers run.
+///
+/// What one `dispatch` does depends on what it finds:
+/// - **The store idle:** it reduces its action and publishes the state, then reduces what was
+///   queued behind it meanwhile (its own subscribers' follow-ups, and at most 32 actions of
+///   other threads), then returns.
+/// - **The store busy, with room behind the running action:** it queues its action and returns
+///   at once; the running thread reduces it before its own `dispatch` returns.
+/// - **The store busy with 32 other threads' actions already queued** (producers outpacing the
+///   reducer): it waits until the actions queued before it have been reduced, then reduces its
+///   own and up to 32 more, as above. This is the only case where `dispatch` blocks, and it is
+///   the store's back-pressure: the backlog stays below 33 actions per waiting thread.
+///
+/// So a `dispatch` returns after reducing at most its own action, its subscribers' follow-ups
+/// and 32 actions of others, plus waiting for the backlog it found; never for what others keep
+/// adding. Once every `dispatch` call has returned, every action has been reduced. Because a
+/// dispatch may wait under load, a subscriber must not wait synchronously for another thread
+/// that dispatches to the same store (for example `DispatchQueue.main.sync` from a subscriber
+/// when the main thread dispatches in bulk).
 ///
 /// > Warning: Dispatching from inside the reducer is a programming error and stops the program
 /// > with a message naming the store. A reducer must only compute the next state; dispatch
@@ -115,14 +131,31 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
                 "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
                     + "A reducer must only compute the next state; dispatch follow-up actions from "
                     + "middleware or a subscriber instead.")
+        case .wait(let turn):
+            turn.wait()  // signalled by the runner of the batch before this one, with no lock held
+            runBatch(first: nil)
         case .run:
-            var next: Action? = action
-            while let current = next {
-                run(current)
-                next = core.withLock { $0.nextQueued() }
+            runBatch(first: action)
+        }
+    }
+
+    /// Reduces `first` (if any) and the rest of this thread's batch, then hands the store to the
+    /// next batch's thread or leaves it idle.
+    private func runBatch(first: Action?) {
+        if let first { run(first) }
+        while true {
+            switch core.withLock({ $0.next() }) {
+            case .run(let action): run(action)
+            case .handOff(let turn):
+                turn.signal()
+                return
+            case .done: return
             }
         }
     }
+
+    /// Actions dispatched and not reduced yet (for tests of the backlog bound).
+    var backlog: Int { core.withLock { $0.backlog } }
 
     /// Middleware, reducer and state publish for one action, with no lock held.
     private func run(_ action: Action) {
