@@ -75,6 +75,22 @@ struct Benchmark {
         if options.includes(scenario: ScenarioName.executorJobs) {
             results.append(executorJobRows(options: options))
         }
+        // Issue 20: Store, state and skipped state, against plain weak-owner delivery.
+        let stores = [
+            (ScenarioName.store0, 0), (ScenarioName.store1, 1), (ScenarioName.store10, 10),
+            (ScenarioName.store100, 100),
+        ]
+        for (name, subscribers) in stores where options.includes(scenario: name) {
+            let contenders = storeContenders(subscriberCount: subscribers, options: options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(name, contenders, samples, baseline: Competitor.weakOwner))
+        }
+        for (name, subscribers) in [(ScenarioName.skipped1, 1), (ScenarioName.skipped100, 100)]
+        where options.includes(scenario: name) {
+            let contenders = skippedStateContenders(subscriberCount: subscribers, options: options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(name, contenders, samples, baseline: Competitor.weakOwner))
+        }
         if options.includes(scenario: ScenarioName.mainLoop) {
             results.append(mainLoopLatencyRows(options: options, samples: options.quick ? 200 : 5_000))
         }

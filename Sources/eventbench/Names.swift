@@ -21,11 +21,18 @@ enum ScenarioName {
     static let unsubscribeAll = "unsubscribeAll, 10k types"
     static let manyTypes = "publish-1, 10k types"
     static let executorJobs = "executor jobs per burst"
+    static let store0 = "store-0"
+    static let store1 = "store-1"
+    static let store10 = "store-10"
+    static let store100 = "store-100"
+    static let skipped1 = "skipped state-1"
+    static let skipped100 = "skipped state-100"
 
     static let all = [
         publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop,
         protocolSubscription, priority10, asyncHandler, noSubscribers, scaleCancel, endMany,
-        unsubscribeAll, manyTypes, executorJobs, "4 threads",
+        unsubscribeAll, manyTypes, executorJobs, "4 threads", store0, store1, store10, store100,
+        skipped1, skipped100,
     ]
 }
 
@@ -54,4 +61,7 @@ enum Competitor {
     static let token10kTypes = "EventBus token-owned, 10,000 types"
     static let neverSubscribed = "EventBus, type never subscribed"
     static let noLongerSubscribed = "EventBus, type no longer subscribed"
+    static let store = "EventBus Store, select(\\.counter)"
+    static let bareState = "EventBus publishState, select(\\.counter)"
+    static let skippedState = "EventBus state, every chain skips"
 }

@@ -76,6 +76,7 @@ enum Targets {
             ) { $0 >= 1.3 }
         }
         checks += issue12Checks(results)
+        checks += issue20Checks(results)
         check(
             "main-loop delivery p99 < 1 ms",
             results.row(ScenarioName.mainLoop, Competitor.weakOwner)?.value.map { $0 / 1e3 },
@@ -173,6 +174,93 @@ enum Targets {
             over(ns(ScenarioName.stream, Competitor.stream), ns(ScenarioName.stream, Competitor.streamFloor)),
             format: "%.2f×"
         ) { $0 <= 1.2 }
+        return checks
+    }
+
+    /// Issue 20: state, Store and stepped delivery against plain owner-bound delivery. The
+    /// ReSwift goals (5×, 8×, 12× faster at 1, 10, 100 subscribers) are stated as multiples of a
+    /// plain weak-owner publish to as many subscribers, from the issue's side-by-side figures
+    /// (ReSwift 57×, 28.5× and 25.7× a plain publish): ReSwift cannot run in this process.
+    private static func issue20Checks(_ results: Results) -> [Check] {
+        var checks: [Check] = []
+        func check(_ description: String, _ value: Double?, format: String, _ holds: (Double) -> Bool) {
+            checks.append(
+                Check(
+                    description: description, figure: value.map { String(format: format, $0) },
+                    holds: value.map(holds) ?? false))
+        }
+        func ns(_ scenario: String, _ competitor: String) -> Double? {
+            results.row(scenario, competitor)?.nsPerOp
+        }
+        func over(_ own: Double?, _ base: Double?) -> Double? {
+            guard let own, let base else { return nil }
+            return own / base
+        }
+        /// Cost per extra subscriber between two scenarios of 1 and 100 subscribers.
+        func slope(_ one: String, _ hundred: String, _ competitor: String) -> Double? {
+            guard let low = ns(one, competitor), let high = ns(hundred, competitor) else { return nil }
+            return (high - low) / 99
+        }
+        let reSwiftGoals = [
+            (ScenarioName.store1, 5.0, 57.2), (ScenarioName.store10, 8.0, 28.5),
+            (ScenarioName.store100, 12.0, 25.7),
+        ]
+        for (scenario, goal, reSwift) in reSwiftGoals {
+            let limit = reSwift / goal
+            check(
+                "Store \(scenario) ≥ \(Int(goal))× faster than ReSwift (≤ \(String(format: "%.2f", limit))× a plain weak-owner publish)",
+                over(ns(scenario, Competitor.store), ns(scenario, Competitor.weakOwner)), format: "%.2f×"
+            ) { $0 <= limit }
+        }
+        check(
+            "Store with no subscribers ≤ 1.5× a bare publishState",
+            over(ns(ScenarioName.store0, Competitor.store), ns(ScenarioName.store0, Competitor.bareState)),
+            format: "%.2f×"
+        ) { $0 <= 1.5 }
+        let plainSlope = slope(ScenarioName.store1, ScenarioName.store100, Competitor.weakOwner)
+        check(
+            "delivered state per subscriber ≤ 1.5× a plain weak-owner delivery",
+            over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.bareState), plainSlope),
+            format: "%.2f×"
+        ) { $0 <= 1.5 }
+        check(
+            "Store delivery per subscriber ≤ 1.5× a plain weak-owner delivery",
+            over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.store), plainSlope),
+            format: "%.2f×"
+        ) { $0 <= 1.5 }
+        check(
+            "skipped state per subscriber ≤ 1.0× a plain weak-owner delivery",
+            over(
+                slope(ScenarioName.skipped1, ScenarioName.skipped100, Competitor.skippedState),
+                slope(ScenarioName.skipped1, ScenarioName.skipped100, Competitor.weakOwner)),
+            format: "%.2f×"
+        ) { $0 <= 1.0 }
+        check(
+            "stepped delivery per subscriber ≤ 1.5× a plain weak-owner delivery",
+            over(
+                slope(ScenarioName.publish1, ScenarioName.publish100, Competitor.stepped),
+                slope(ScenarioName.publish1, ScenarioName.publish100, Competitor.weakOwner)),
+            format: "%.2f×"
+        ) { $0 <= 1.5 }
+        for kind in [Competitor.weakOwner, Competitor.token] {
+            check(
+                "\(kind) subscribe+cancel ≥ 2× faster than NC",
+                over(
+                    ns(ScenarioName.subscribeCancel, Competitor.notificationCenter),
+                    ns(ScenarioName.subscribeCancel, kind)),
+                format: "%.2f×"
+            ) { $0 >= 2 }
+        }
+        let stateScenarios = [
+            ScenarioName.store0, ScenarioName.store1, ScenarioName.store10, ScenarioName.store100,
+            ScenarioName.skipped1, ScenarioName.skipped100,
+        ]
+        for kind in [Competitor.store, Competitor.bareState, Competitor.skippedState] {
+            let worst = stateScenarios.compactMap { results.row($0, kind)?.allocsPerOp }.max()
+            check("\(kind): zero allocations per dispatch or publish", worst, format: "%.3f allocs/op") {
+                $0 < 0.01
+            }
+        }
         return checks
     }
 

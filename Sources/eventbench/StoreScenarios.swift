@@ -1,0 +1,115 @@
+import EventBus
+
+/// A ReSwift-shaped state: an Int the actions change, a String and an array they carry along.
+struct AppState: EventBusEvent, Equatable {
+    var counter = 0
+    var title = "eventbench"
+    var items = Array(0..<10)
+}
+
+enum AppAction: EventBusEvent {
+    case increment
+}
+
+/// Issue 20: a `Store` dispatch to `subscriberCount` subscribers, each `select(\.counter)` with
+/// the automatic skip-repeats (the counter changes, so every one is delivered); beside it, the
+/// same state published with `publishState` (the Store's own floor) and with a plain
+/// weak-owner `publish` to as many subscribers (what a delivery costs without state).
+func storeContenders(subscriberCount: Int, options: Options) -> [Contender] {
+    let sinks = (0..<subscriberCount).map { _ in Sink() }
+    let noiseOwner = Sink()
+    var contenders = ContenderList(options: options)
+    contenders.add(Competitor.store) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        let store = Store(bus: bus, initialState: AppState()) { (state: inout AppState, _: AppAction) in
+            state.counter += 1
+        }
+        for sink in sinks {
+            store.states.select(\.counter).subscribe(owner: sink) { owner, value in owner.add(value) }
+        }
+        return { count in
+            withExtendedLifetime(sinks) {
+                for _ in 0..<count { store.dispatch(.increment) }
+            }
+        }
+    }
+    contenders.add(Competitor.bareState) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.states(of: AppState.self).select(\.counter).subscribe(owner: sink) { owner, value in
+                owner.add(value)
+            }
+        }
+        var state = AppState()
+        return { count in
+            withExtendedLifetime(sinks) {
+                for _ in 0..<count {
+                    state.counter += 1
+                    bus.publishState(state)
+                }
+            }
+        }
+    }
+    contenders.add(Competitor.weakOwner) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.subscribe(owner: sink) { (owner: Sink, state: AppState) in owner.add(state.counter) }
+        }
+        var state = AppState()
+        return { count in
+            withExtendedLifetime(sinks) {
+                for _ in 0..<count {
+                    state.counter += 1
+                    bus.publish(state)
+                }
+            }
+        }
+    }
+    return contenders.all
+}
+
+/// Issue 20: a state every subscriber's chain skips (`select(\.title)`, which never changes),
+/// against a plain weak-owner delivery to as many subscribers.
+func skippedStateContenders(subscriberCount: Int, options: Options) -> [Contender] {
+    let sinks = (0..<subscriberCount).map { _ in Sink() }
+    let noiseOwner = Sink()
+    var contenders = ContenderList(options: options)
+    contenders.add(Competitor.skippedState) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.states(of: AppState.self).select(\.title).subscribe(owner: sink) { owner, title in
+                owner.add(title.utf8.count)
+            }
+        }
+        var state = AppState()
+        return { count in
+            withExtendedLifetime(sinks) {
+                for _ in 0..<count {
+                    state.counter += 1
+                    bus.publishState(state)
+                }
+            }
+        }
+    }
+    contenders.add(Competitor.weakOwner) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.subscribe(owner: sink) { (owner: Sink, state: AppState) in owner.add(state.counter) }
+        }
+        var state = AppState()
+        return { count in
+            withExtendedLifetime(sinks) {
+                for _ in 0..<count {
+                    state.counter += 1
+                    bus.publish(state)
+                }
+            }
+        }
+    }
+    return contenders.all
+}
