@@ -78,6 +78,9 @@ final class Reclaimer: Sendable {
                 buffers.append(item.buffer)
                 return true
             }
+            // Emptied storage is let go: after a mass release it could hold room for 100,000.
+            if kept.entries.isEmpty { kept.entries = [] }
+            if kept.buffers.isEmpty { kept.buffers = [] }
             pending.store(kept.entries.count + kept.buffers.count, ordering: .sequentiallyConsistent)
             return (entries, buffers)
         }

@@ -180,10 +180,31 @@ struct SubscriberList {
         if kept < range.upperBound {
             entries.removeSubrange(kept..<range.upperBound)
             keys.removeSubrange(kept..<range.upperBound)
+            shrinkIfMostlyEmpty()
             published.rebuild(from: entries)
         }
         return removed
     }
+
+    /// An array keeps its capacity when elements are removed: after 100,000 owners died and
+    /// one publish pruned them, the list kept room for 100,000 entries and keys (2.4 MB). Once
+    /// three quarters of the room is unused, both move to buffers sized for what is left (the
+    /// copy is paid for by the removals before it). The published mirror is rebuilt by the
+    /// caller at twice the count.
+    private mutating func shrinkIfMostlyEmpty() {
+        guard entries.capacity > 64, entries.count * 4 < entries.capacity else { return }
+        var smallerEntries = ContiguousArray<AnySubscription>()
+        smallerEntries.reserveCapacity(max(4, entries.count))
+        smallerEntries.append(contentsOf: entries)
+        entries = smallerEntries
+        var smallerKeys = ContiguousArray<SlotKey>()
+        smallerKeys.reserveCapacity(max(4, keys.count))
+        smallerKeys.append(contentsOf: keys)
+        keys = smallerKeys
+    }
+
+    /// Room in the entries' and keys' buffers (for tests of the shrinking).
+    var capacities: (entries: Int, keys: Int) { (entries.capacity, keys.capacity) }
 }
 
 /// Where an entry sorts in its list: descending priority, then ascending serial. Protocol

@@ -95,6 +95,11 @@ struct SubscriptionRegistry {
         return lists[position].entries[index].isFinished
     }
 
+    /// Room in the buffers of `eventKey`'s list (for tests of the shrinking after pruning).
+    func capacities(of eventKey: ObjectIdentifier) -> (entries: Int, keys: Int)? {
+        positions.position(of: eventKey).map { lists[$0].capacities }
+    }
+
     /// Removes the entries of `eventKey` that can never run again (cancelled, fired once, or
     /// whose owner is gone) and returns them.
     mutating func pruneFinished(of eventKey: ObjectIdentifier) -> [AnySubscription] {

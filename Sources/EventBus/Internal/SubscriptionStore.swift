@@ -233,6 +233,12 @@ final class SubscriptionStore: Sendable {
         return all
     }
 
+    /// Room kept for `eventKey`'s entries, and for owners in the owner index (for tests).
+    func capacities(of eventKey: ObjectIdentifier) -> (entries: Int, keys: Int, owners: Int) {
+        let list = withShard(for: eventKey) { $0.capacities(of: eventKey) } ?? (entries: 0, keys: 0)
+        return (list.entries, list.keys, owners.withLock { $0.capacity })
+    }
+
     /// Entries listed for every type, finished or not (for tests and diagnostics).
     var totalCount: Int {
         shards.reduce(0) { total, shard in total + shard.withLock { $0.totalCount } }
