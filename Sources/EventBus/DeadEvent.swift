@@ -36,11 +36,22 @@ public struct DeadEvent: EventBusEvent {
     public let eventTypeName: String
     /// The type of the event that reached nobody: its identity and module-qualified name.
     public var eventType: EventType { EventType(type(of: event)) }
+    /// The bus the event was published on (greenrobot's `NoSubscriberEvent.eventBus`), while
+    /// it lives: held weakly, so a dead event kept by a recorder or a log never keeps its bus
+    /// alive. Nil for a dead event made with ``init(event:)``.
+    public var bus: EventBus? { busReference?.object as? EventBus }
+    private let busReference: WeakReference?
 
-    /// Creates a dead event about `event` (the bus does this; tests of handlers may too).
+    /// Creates a dead event about `event` (the bus does this; tests of handlers may too), with
+    /// no source ``bus``.
     public init(event: some EventBusEvent) {
+        self.init(event: event, busReference: nil)
+    }
+
+    init(event: some EventBusEvent, busReference: WeakReference?) {
         self.event = event
         self.eventTypeName = String(describing: type(of: event))
+        self.busReference = busReference
     }
 }
 
@@ -51,7 +62,7 @@ extension EventBus {
         let nesting = PublishNesting.current(key: PublishNesting.key)
         guard !nesting.pointee.insideDeadEvent else { return }
         nesting.pointee.insideDeadEvent = true
-        publish(DeadEvent(event: event))
+        publish(DeadEvent(event: event, busReference: WeakReference(self)))
         nesting.pointee.insideDeadEvent = false
     }
 }

@@ -204,6 +204,17 @@ final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
+// Sources/EventBus/EventBus.docc/Introspection.md, sample 2
+final class SampleIntrospection2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        if !bus.isSubscribed(self, to: CartDidUpdateEvent.self) {
+            bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
+        }
+        #expect(bus.subscriptions(of: self).count == 1)
+    }
+}
+
 // Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 1
 final class SampleMainActorDelivery1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @MainActor final class CartViewModel {
@@ -837,6 +848,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/Introspection.md, sample 1") func sampleIntrospection1() async throws {
         try await runSample { try await SampleIntrospection1().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/Introspection.md, sample 2") func sampleIntrospection2() async throws {
+        try await runSample { try await SampleIntrospection2().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 1") func sampleMainActorDelivery1() async throws {
         try await runSample { try await SampleMainActorDelivery1().run() }

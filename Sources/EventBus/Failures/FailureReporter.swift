@@ -59,7 +59,8 @@ final class FailureReporter: Sendable {
         // typed as the protocol's existential, which this cast opens again.
         guard let event = event as? any EventBusEvent else { return }
         let failure = SubscriberFailure(
-            error: error, event: event, subscription: SubscriptionInfo(subscription))
+            error: error, event: event, subscription: SubscriptionInfo(subscription),
+            owner: subscription.ownerObject)
         built.add(1, ordering: .relaxed)
         if let custom {
             custom.call(failure)

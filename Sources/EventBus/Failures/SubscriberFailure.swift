@@ -14,12 +14,24 @@ public struct SubscriberFailure: Sendable {
     /// executor, priority and how many events it had received.
     public let subscription: SubscriptionInfo
 
-    /// Creates a failure report (for tests of failure handlers).
+    /// The owner of the subscription whose handler threw, while it lives; nil for owner-less
+    /// subscriptions and once the owner is released. Held weakly: a report kept in a log never
+    /// keeps an owner alive. It is the object the handler got back, and the same care applies
+    /// (a main-actor owner is for main-actor code).
+    public var owner: AnyObject? { ownerReference?.object }
+    private let ownerReference: WeakReference?
+
+    /// Creates a failure report (for tests of failure handlers), with no ``owner``.
     public init(error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo) {
+        self.init(error: error, event: event, subscription: subscription, owner: nil)
+    }
+
+    init(error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, owner: AnyObject?) {
         self.error = error
         self.event = event
         self.eventTypeName = String(describing: type(of: event))
         self.subscription = subscription
+        self.ownerReference = owner.map(WeakReference.init)
     }
 }
 

@@ -164,6 +164,14 @@ final class SubscriptionStore: Sendable {
         }
     }
 
+    /// The live entries of `owner`, found through the owner index (so the cost follows the
+    /// owner's subscriptions, not the bus's), of `eventKey` only if given.
+    func liveEntries(ownedBy owner: AnyObject, eventKey: ObjectIdentifier?) -> [AnySubscription] {
+        owners.withLock { $0.entries(of: ObjectIdentifier(owner)) }.filter {
+            $0.isOwned(by: owner) && !$0.isFinished && (eventKey == nil || $0.eventKey == eventKey)
+        }
+    }
+
     /// Cancels and removes every entry, for a bus that is being released.
     func removeEverything() {
         for shard in shards {

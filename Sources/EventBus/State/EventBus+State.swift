@@ -135,6 +135,22 @@ extension EventBus {
         _ = consume cleared  // released after the unlock
     }
 
+    /// Forgets the current value of its type only if it is still `value`, and says whether it
+    /// did (greenrobot's `removeStickyEvent(event)`): for "clear the banner I put up, unless
+    /// someone has replaced it since".
+    ///
+    /// Compares with `==` outside every lock, then forgets the value only if no state of the
+    /// type was published in between; so it returns false when the current value differs, when
+    /// there is none, and when another thread published one (even an equal one) meanwhile.
+    /// Subscribers are not told, as with ``clearState(of:)``.
+    @discardableResult
+    public func clearState<Event: EventBusEvent & Equatable>(ifCurrent value: Event) -> Bool {
+        let (current, sequence) = store.currentStateAndSequence(of: Event.self)
+        guard let current, current == value else { return false }
+        // The forgotten value is released here, after the unlock: its deinit may run code.
+        return store.clearState(of: Event.self, ifSequence: sequence) != nil
+    }
+
     /// Starts a state subscription to `type`: chain transforms on the returned query
     /// (`select(_:)`, ``StateQuery/skipRepeats()``, ``StateQuery/filter(_:)``, …),
     /// then subscribe with any delivery kind.

@@ -29,6 +29,22 @@ extension SubscriptionRegistry {
         return slot.value
     }
 
+    /// The current value of `Event` and the number of its type's last state publish, so that a
+    /// caller can compare the value outside the lock and clear it only if nothing was
+    /// published since (``clearState(of:ifSequence:)``).
+    mutating func currentStateAndSequence<Event>(of type: Event.Type) -> (value: Event?, sequence: UInt64) {
+        guard let slot = slot(of: type, creating: false) else { return (nil, 0) }
+        return (slot.value, slot.sequence)
+    }
+
+    /// Forgets the current value of `Event` if no state of its type was published since the
+    /// publish numbered `sequence`; returns what it forgot (for release after unlocking).
+    mutating func clearState<Event>(of type: Event.Type, ifSequence sequence: UInt64) -> Event? {
+        guard let slot = slot(of: type, creating: false), slot.sequence == sequence else { return nil }
+        defer { slot.value = nil }
+        return slot.value
+    }
+
     /// Lists `entry` and returns the value to replay to it, if `replaying` and there is one,
     /// plus pruned entries. The entry's gate learns where its numbering starts before any
     /// publisher can see it.

@@ -15,6 +15,14 @@ extension SubscriptionStore {
         withShard(for: ObjectIdentifier(type)) { $0.clearState(of: type) }
     }
 
+    func currentStateAndSequence<Event>(of type: Event.Type) -> (value: Event?, sequence: UInt64) {
+        withShard(for: ObjectIdentifier(type)) { $0.currentStateAndSequence(of: type) }
+    }
+
+    func clearState<Event>(of type: Event.Type, ifSequence sequence: UInt64) -> Event? {
+        withShard(for: ObjectIdentifier(type)) { $0.clearState(of: type, ifSequence: sequence) }
+    }
+
     func addState<Event>(_ entry: StateEntry<Event>, replaying: Bool) -> Event? {
         // Indexed by owner before it is listed, and pruned entries leave the index, as in `add`
         // (issue 12: unsubscribeAll goes through the owner index).
