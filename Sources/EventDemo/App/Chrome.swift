@@ -69,8 +69,17 @@ enum Chrome {
         }
     }
 
+    /// The status line: `text` (a notice, or the newest event's flow) and the log's mode on the
+    /// right. Text too long for the row is shortened by ``TextPart`` rank, never mid-word.
     static func statusLine(
         _ text: String, isNotice: Bool, log: LogMode = LogMode(), into buffer: inout ScreenBuffer,
+        in rect: Rect
+    ) {
+        statusLine([TextPart(text, rank: 0)], isNotice: isNotice, log: log, into: &buffer, in: rect)
+    }
+
+    static func statusLine(
+        _ parts: [TextPart], isNotice: Bool, log: LogMode = LogMode(), into buffer: inout ScreenBuffer,
         in rect: Rect
     ) {
         let badge = " " + log.badge + " "
@@ -78,6 +87,7 @@ enum Chrome {
         let style = isNotice ? Theme.busy : Theme.title
         let textClip = Rect(x: rect.x, y: rect.y, width: max(0, badgeX - 1 - rect.x), height: 1)
         let end = buffer.write(" ➜ ", column: rect.x, row: rect.y, style: Theme.eventType, clip: textClip)
+        let text = parts.fitted(to: max(0, textClip.maxX - end))
         buffer.write(text, column: end, row: rect.y, style: style, clip: textClip)
         buffer.write(
             badge, column: badgeX, row: rect.y, style: log.isStepping ? Theme.stepBadge : Theme.hint,
@@ -165,27 +175,75 @@ enum Chrome {
         ("t", "ticker burst: 8 prices at once (hold for more); its pane is paced"),
         ("s", "step mode for the event log: ␣ lets the next event in"),
         ("1 2 3", "views: Shop, Flow (back-pressure), Bus (live map); F1-F3 too"),
-        ("Tab", "move focus; ↑/↓ select in the cart, scroll the log or map"),
+        ("Tab", "move focus; ↑/↓ select in the cart, move in the log or the map"),
+        ("PgUp PgDn", "a page up or down in the log or the map"),
+        ("g G", "the newest (live) or the oldest row; Home and End too"),
+        ("/", "search the log: type part of an event, publisher or payload"),
+        ("Enter", "details of the selected log row: payload, every subscription"),
+        ("Esc", "close this help or the details; clear the search"),
+        ("Ctrl-L", "redraw the whole screen"),
+        ("mouse", "click a tab, a pane, a log row or a help-bar button; the wheel scrolls"),
         ("?", "show or hide this help"),
         ("q", "quit"),
         ("", ""),
-        ("", "Services publish events on an EventBus. Panes subscribe"),
-        ("", "on the main-loop executor, so events published on"),
-        ("", "background tasks land on the loop between frames."),
-        ("", "The event log taps every publish: who reached it, where."),
+        (
+            "",
+            "Services publish events on an EventBus. Panes subscribe on the main-loop executor, so events published on background tasks land on the loop between frames. The event log taps every publish: who reached it, and where it ran."
+        ),
     ]
 
-    static func helpOverlay(into buffer: inout ScreenBuffer, in screen: Rect) {
-        let box = screen.centered(width: 70, height: helpLines.count + 4)
+    /// The help text laid out for a box `width` columns wide inside: key column, then the text
+    /// wrapped at words (continuation lines indented under the text).
+    static func helpRows(width: Int) -> [(key: String, text: String)] {
+        let keyWidth = 9
+        let textWidth = max(10, width - keyWidth - 4)
+        return helpLines.flatMap { key, text in
+            let lines = wrap(text.split(separator: " ").map(String.init), width: textWidth)
+            return (lines.isEmpty ? [""] : lines).enumerated().map { index, line in
+                (index == 0 ? key.leftPadded(to: keyWidth) : "", line)
+            }
+        }
+    }
+
+    /// The box the help overlay takes on `screen`: up to 76 columns, and as tall as its text or
+    /// the screen allows (two rows of the screen stay visible).
+    static func helpBox(in screen: Rect) -> Rect {
+        let width = min(76, screen.width - 2)
+        let rows = helpRows(width: width - 2).count
+        return screen.centered(width: width, height: min(rows + 4, screen.height - 2))
+    }
+
+    /// The most the help overlay scrolls on `screen` (0 when all of it fits).
+    static func helpMaximumScroll(in screen: Rect) -> Int {
+        let box = helpBox(in: screen)
+        return max(0, helpRows(width: box.width - 2).count - (box.height - 4))
+    }
+
+    /// The help overlay, scrolled down `scroll` rows; its bottom border says when more is above
+    /// or below (↑/↓, PgUp/PgDn scroll it).
+    static func helpOverlay(scroll: Int = 0, into buffer: inout ScreenBuffer, in screen: Rect) {
+        let box = helpBox(in: screen)
+        buffer.fill(box, with: Cell(" "))
         buffer.drawBox(
             box, title: "Help", lines: .heavy, border: Theme.focusedBorder, titleStyle: Theme.focusedTitle)
         let inside = box.inset(by: 1)
-        for (offset, line) in helpLines.enumerated() {
+        let rows = helpRows(width: inside.width)
+        let visible = inside.height - 2
+        let first = max(0, min(scroll, rows.count - visible))
+        for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
             let y = inside.y + 1 + offset
-            buffer.write(
-                line.key.leftPadded(to: 5), column: inside.x, row: y, style: Theme.label, clip: inside)
-            buffer.write(line.text, column: inside.x + 7, row: y, clip: inside)
+            buffer.write(row.key, column: inside.x + 1, row: y, style: Theme.label, clip: inside)
+            buffer.write(row.text, column: inside.x + 12, row: y, clip: inside)
         }
+        var hints: [String] = []
+        if first > 0 { hints.append("↑ \(first) more") }
+        let below = rows.count - first - visible
+        if below > 0 { hints.append("↓ \(below) more") }
+        hints.append("Esc closes")
+        let hint = " " + hints.joined(separator: " · ") + " "
+        buffer.write(
+            hint, column: box.maxX - 2 - buffer.width(of: hint), row: box.maxY - 1, style: Theme.focusedTitle,
+            clip: box)
     }
 
     /// The "too small" screen, whole at any size down to 20x5: the message is cut into phrases

@@ -26,12 +26,12 @@ extension DemoApp {
             Chrome.statusLine(notice, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         } else if let newest = eventLog.entries.first {
             Chrome.statusLine(
-                newest.flowDescription, isNotice: false, log: log, into: &buffer, in: layout.statusLine)
+                newest.flowParts, isNotice: false, log: log, into: &buffer, in: layout.statusLine)
         } else {
             Chrome.statusLine(idleHint, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         }
         Chrome.helpBar(loggedIn: userName != nil, view: view, log: log, into: &buffer, in: layout.helpBar)
-        if showsHelp { Chrome.helpOverlay(into: &buffer, in: buffer.bounds) }
+        if showsHelp { Chrome.helpOverlay(scroll: helpScroll, into: &buffer, in: buffer.bounds) }
         return buffer
     }
 

@@ -44,6 +44,8 @@ public final class DemoApp {
     private var shopFocus: Focus = .cart
     /// Whether the help overlay is showing.
     public private(set) var showsHelp = false
+    /// How far the help overlay is scrolled (on a short terminal it does not fit).
+    public private(set) var helpScroll = 0
     /// Set by `q`; the loop exits with status 0.
     public private(set) var wantsToQuit = false
     /// Set by Ctrl-L until the loop takes it (``takeRepaintRequest()``).
@@ -126,6 +128,7 @@ public final class DemoApp {
             return
         }
         notice = nil
+        if showsHelp, scrollHelp(key) { return }
         if replayer != nil, handleDuringReplay(key) { return }
         if let target = DemoView(key: key) {
             show(target)
@@ -133,7 +136,9 @@ public final class DemoApp {
         }
         switch key {
         case .character("q"): wantsToQuit = true
-        case .character("?"): showsHelp.toggle()
+        case .character("?"):
+            showsHelp.toggle()
+            helpScroll = 0
         case .character("p"): toggleProfile()
         case .escape: showsHelp = false
         case .character("l"): services.auth.toggle()
@@ -150,6 +155,23 @@ public final class DemoApp {
         case .down, .character("j"): moveWithinFocus(by: 1)
         default: break
         }
+    }
+
+    /// While the help overlay shows, the movement keys scroll it. Returns whether `key` did.
+    private func scrollHelp(_ key: Key) -> Bool {
+        let page = max(1, Chrome.helpBox(in: Rect(size: size)).height - 4)
+        let step: Int
+        switch key {
+        case .up, .character("k"): step = -1
+        case .down, .character("j"): step = 1
+        case .pageUp: step = -page
+        case .pageDown, .character(" "): step = page
+        case .home, .character("g"): step = -helpScroll
+        case .end, .character("G"): step = Int.max / 2
+        default: return false
+        }
+        helpScroll = max(0, min(Chrome.helpMaximumScroll(in: Rect(size: size)), helpScroll + step))
+        return true
     }
 
     /// Step mode's space, and a notice instead of the keys that would publish live events.

@@ -80,21 +80,34 @@ public struct EventLogEntry: Equatable, Sendable {
 
     /// Who published, what, and who received it where, for example
     /// "AuthService ➜ UserDidLoginEvent ➜ ProfileService on publisher; LoginPane, ProfilePane on main-loop".
-    public var flowDescription: String {
-        if let failure { return "\(publisher) ✗ \(typeName): \(failure)" }
-        let skipped =
-            skips.isEmpty
-            ? "" : "; skipped: " + skips.map { "\($0.subscriberName) (\($0.reason))" }.joined(separator: ", ")
+    public var flowDescription: String { flowParts.map(\.text).joined() }
+
+    /// ``flowDescription`` in pieces ranked for a line too short to hold it all: the publisher
+    /// and the event always stay, then the first receiver and its executor, then the first
+    /// receiver of each other executor with its label; other receivers and a stop go before
+    /// those, skipped deliveries first of all.
+    public var flowParts: [TextPart] {
+        if let failure { return [TextPart("\(publisher) ✗ \(typeName): \(failure)", rank: 0)] }
+        var parts = [TextPart(publisher, rank: 0), TextPart(" ➜ \(typeName)", rank: 0)]
+        let skipped = skips.enumerated().map { index, skip in
+            TextPart(
+                (index == 0 ? "; skipped: " : ", ") + "\(skip.subscriberName) (\(skip.reason))",
+                rank: 4 + min(index, 1))
+        }
         guard reachedCount > 0 else {
-            if !skips.isEmpty { return "\(publisher) ➜ \(typeName) ➜ nobody\(skipped)" }
-            return "\(publisher) ➜ \(typeName) ➜ no subscribers (dead event)"
+            if !skips.isEmpty { return parts + [TextPart(" ➜ nobody", rank: 0)] + skipped }
+            return parts + [TextPart(" ➜ no subscribers (dead event)", rank: 0)]
         }
-        let groups = executorLabels.map { label in
+        for (group, label) in executorLabels.enumerated() {
             let names = recipients.filter { $0.executorLabel == label }.map(\.subscriberName)
-            return "\(names.joined(separator: ", ")) on \(label)"
+            for (index, name) in names.enumerated() {
+                let separator = index > 0 ? ", " : group == 0 ? " ➜ " : "; "
+                parts.append(TextPart(separator + name, rank: index == 0 ? min(group + 1, 2) : 3))
+            }
+            parts.append(TextPart(" on \(label)", rank: min(group + 1, 2)))
         }
-        let stop = consumedBy.map { " (stopped by \($0))" } ?? ""
-        return "\(publisher) ➜ \(typeName) ➜ \(groups.joined(separator: "; "))\(stop)\(skipped)"
+        if let consumedBy { parts.append(TextPart(" (stopped by \(consumedBy))", rank: 3)) }
+        return parts + skipped
     }
 }
 

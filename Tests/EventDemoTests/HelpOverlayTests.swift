@@ -1,0 +1,63 @@
+import TerminalUI
+import Testing
+
+@testable import EventDemo
+
+@Suite("Help overlay", .timeLimit(.minutes(1)))
+struct HelpOverlayTests {
+    /// The overlay's text rows (inside its frame) at every scroll position, joined.
+    @MainLoop private func everythingShown(at size: Size) -> (text: String, screens: [String]) {
+        let harness = LoopHarness(size: size)
+        harness.press(.character("?"))
+        var seen: [String] = []
+        var screens: [String] = []
+        for _ in 0..<40 {
+            let screen = harness.screen
+            screens.append(screen)
+            seen += screen.split(separator: "\n").compactMap { row -> String? in
+                guard let left = row.firstIndex(of: "┃"), let right = row.lastIndex(of: "┃"), left < right
+                else { return nil }
+                return String(row[row.index(after: left)..<right])
+            }
+            harness.press(.down)
+        }
+        return (seen.joined(separator: " "), screens)
+    }
+
+    @Test(arguments: [
+        Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60),
+    ])
+    func showsEveryLineWholeByScrollingIfNeeded(size: Size) {
+        // Issue 19, item 6: the ticker line was cut at every size; no word of mouse or Esc.
+        onLoop {
+            let (text, _) = everythingShown(at: size)
+            let words = text.split(separator: " ")
+            for line in Chrome.helpLines {
+                let expected = (line.key + " " + line.text).split(separator: " ")
+                var position = words.startIndex
+                for word in expected {
+                    guard let found = words[position...].firstIndex(of: word) else {
+                        Issue.record("'\(word)' of '\(line.text)' missing at \(size)")
+                        break
+                    }
+                    position = found
+                }
+            }
+            #expect(text.contains("mouse"))
+            #expect(text.contains("Esc"))
+        }
+    }
+
+    @Test func fitsAt80x24AndSaysWhatIsBelow() {
+        onLoop {
+            let harness = LoopHarness(size: Size(width: 80, height: 24))
+            harness.press(.character("?"))
+            // The top is the golden screen-help (LayoutTests).
+            #expect(harness.screen.contains("more · Esc closes"))
+            harness.press(.end)
+            assertGolden(harness.screen, named: "screen-help-scrolled-to-the-end")
+            harness.press(.escape)
+            #expect(!harness.sut.showsHelp)
+        }
+    }
+}
