@@ -35,5 +35,7 @@ public enum Charset: Equatable, Sendable {
         "▶": ">", "■": "#", "⏯": ">",
         // Ticker directions and step-mode marks.
         "▲": "^", "▼": "v", "␣": "_", "‖": "|",
+        // Nested publishes in the log, skipped, dropped and stopped deliveries in its details.
+        "↳": ">", "⤼": "~", "⊘": "0", "▏": "|",
     ]
 }

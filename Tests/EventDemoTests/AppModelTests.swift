@@ -82,7 +82,7 @@ struct AppModelTests {
         let failure = log.firstIndex { $0.failure != nil }
         #expect(order.map { $0 + 1 } == failure)
         #expect(log[failure ?? 0].failure == "no loyalty card for alice")
-        #expect(screen.contains("✗ LoyaltyService threw   no loyalty card for alice"))
+        #expect(screen.contains("✗ LoyaltyService threw: no loyalty card for alice"))
         #expect(screen.contains("✓ Order #1001 placed"))
     }
 

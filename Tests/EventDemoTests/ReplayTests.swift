@@ -89,8 +89,7 @@ struct ReplayTests {
             replay: (try Recording(contentsOf: Self.samplePath), "sample-recording.jsonl", .paced),
             timeFormat: Fixtures.utc)
 
-        assertGolden(
-            screen.text.replacing(/\d\d:\d\d:\d\d\.\d\d\d/, with: "hh:mm:ss.mmm"),
-            named: "replay-sample-final")
+        // The log shows the recorded times (the file's start plus each offset), so nothing is masked.
+        assertGolden(screen.text, named: "replay-sample-final")
     }
 }

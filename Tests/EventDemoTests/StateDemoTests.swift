@@ -25,7 +25,7 @@ struct StateDemoTests {
             #expect(
                 newest?.skips.map(\.subscriberName).sorted() == ["CartPane", "ProfilePane"])
             #expect(newest?.skips.first { $0.subscriberName == "ProfilePane" }?.reason == "skipRepeats")
-            #expect(harness.screen.contains("skip: skipRepeats"))
+            #expect(harness.screen.contains("skipped ×2: skipRepeats"))
             #expect(
                 newest?.flowDescription
                     == "CartService ➜ CartDidUpdateEvent ➜ nobody; skipped: ProfilePane (skipRepeats), "

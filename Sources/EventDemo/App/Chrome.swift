@@ -61,11 +61,24 @@ enum Chrome {
         var waiting = 0
         /// Records the step backlog dropped.
         var dropped = 0
+        /// While paused (a row selected or the view scrolled): the row at the top or selected,
+        /// 1-based, of how many are shown, and how many arrived since.
+        var position: (row: Int, of: Int, new: Int)?
+        /// The `/` search, if one filters the log.
+        var filter = ""
 
-        /// The status line's right end: which mode is on and, when stepping, what waits.
+        static func == (lhs: LogMode, rhs: LogMode) -> Bool { lhs.badge == rhs.badge }
+
+        /// The status line's right end: which mode is on and, when stepping, what waits; when
+        /// paused, where the log is and what came meanwhile.
         var badge: String {
-            guard isStepping else { return "log: live" }
-            return "‖ STEP · \(waiting) waiting" + (dropped > 0 ? " · \(dropped) dropped" : "")
+            if isStepping {
+                return "‖ STEP · \(waiting) waiting" + (dropped > 0 ? " · \(dropped) dropped" : "")
+            }
+            let search = filter.isEmpty ? "" : "/\(filter.truncated(to: 12)) · "
+            guard let position else { return "log: \(search)live" }
+            let paused = position.new > 0 ? "paused: \(position.new) new" : "paused"
+            return "log: \(search)\(position.row) of \(position.of) · \(paused)"
         }
     }
 
@@ -110,10 +123,29 @@ enum Chrome {
     /// (80 columns), the least used go first: `Tab`, then `x` and `p`, then `r` and `c`; the help
     /// overlay lists them all.
     static func helpButtons(
-        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), in rect: Rect
+        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), replay: Replayer.Mode? = nil,
+        in rect: Rect
     ) -> [HelpButton] {
         // (key, name, label, drop rank: 0 never dropped, higher dropped first)
         var keys: [(Key, String, String, Int)] = []
+        if let replay {
+            // A replay takes no keys that publish: only the ones that still do something.
+            if replay == .stepped { keys.append((.character(" "), "␣", "Next event", 0)) }
+            switch view {
+            case .shop: keys += [(.character("p"), "p", "Profile", 1), (.character("/"), "/", "Search", 1)]
+            case .flow:
+                if replay == .paced {
+                    keys.append((.character("s"), "s", log.isStepping ? "Live" : "Step mode", 0))
+                }
+                keys.append((.character("/"), "/", "Search", 1))
+            case .bus: keys.append((.down, "↑↓", "Scroll", 1))
+            }
+            keys += [
+                (.tab, "Tab", "Focus", 2), (.character("?"), "?", "Help", 0),
+                (.character("q"), "q", "Quit", 0),
+            ]
+            return layOut(keys, in: rect)
+        }
         if log.isStepping {
             keys += [
                 (.character(" "), "␣", "Next (\(log.waiting) waiting)", 0), (.character("s"), "s", "Live", 0),
@@ -137,6 +169,13 @@ enum Chrome {
             keys.append((.character("t"), "t", "Ticker", 1))
         }
         keys += [(.character("?"), "?", "Help", 0), (.character("q"), "q", "Quit", 0)]
+        return layOut(keys, in: rect)
+    }
+
+    /// Places `keys` (key, name, label, drop rank) along `rect`, dropping the highest ranks
+    /// first while they do not fit.
+    private static func layOut(_ keys: [(Key, String, String, Int)], in rect: Rect) -> [HelpButton] {
+        var keys = keys
         func width(_ entries: [(Key, String, String, Int)]) -> Int {
             entries.reduce(1) { $0 + $1.1.count + $1.2.count + 3 }
         }
@@ -153,11 +192,11 @@ enum Chrome {
     }
 
     static func helpBar(
-        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), into buffer: inout ScreenBuffer,
-        in rect: Rect
+        loggedIn: Bool, view: DemoView = .shop, log: LogMode = LogMode(), replay: Replayer.Mode? = nil,
+        into buffer: inout ScreenBuffer, in rect: Rect
     ) {
         // htop's style: the key in bold, its label on a coloured block; fits 80 columns.
-        for button in helpButtons(loggedIn: loggedIn, view: view, log: log, in: rect) {
+        for button in helpButtons(loggedIn: loggedIn, view: view, log: log, replay: replay, in: rect) {
             let x = buffer.write(
                 button.keyName, column: button.rect.x, row: rect.y, style: Theme.title, clip: rect)
             let style = button.key == .character(" ") ? Theme.stepBadge : Theme.bar

@@ -22,9 +22,13 @@ extension DemoApp {
                 pane == .eventLog || pane == .busMap
             else { return }
             focus(pane)
-            moveWithinFocus(by: step)
+            if pane == .eventLog {
+                eventLog.scroll(by: step, page: logPage)
+            } else {
+                moveWithinFocus(by: step)
+            }
         case .left where mouse.action == .press:
-            if showsHelp {
+            if showsHelp || detail != nil {
                 handle(.escape)
                 return
             }
@@ -35,16 +39,32 @@ extension DemoApp {
                 return
             }
             let buttons = Chrome.helpButtons(
-                loggedIn: isLoggedIn, view: view, log: logMode, in: layout.helpBar)
+                loggedIn: isLoggedIn, view: view, log: logMode, replay: replayer?.mode, in: layout.helpBar)
             if let button = buttons.first(where: { $0.rect.contains(column: column, row: row) }) {
                 handle(button.key)
             } else if let pane = view.focusOrder.first(where: {
                 layout.rect(of: $0, in: view).contains(column: column, row: row)
             }) {
                 focus(pane)
+                if pane == .eventLog { clickLogRow(row - layout.rect(of: .eventLog, in: view).y - 2) }
             }
         default:
             break
+        }
+    }
+}
+
+extension DemoApp {
+    /// A click on the log's row `offset` (0 = the first under the header) selects its entry; a
+    /// click on the selected row opens its details.
+    fileprivate func clickLogRow(_ offset: Int) {
+        guard offset >= 0, offset < logPage else { return }
+        let index = eventLog.scrollOffset + offset
+        guard index < eventLog.shown.count else { return }
+        if eventLog.selection == index {
+            handle(.enter)
+        } else {
+            eventLog.select(index, page: logPage)
         }
     }
 }

@@ -22,7 +22,11 @@ extension DemoApp {
                 into: &buffer, in: layout.body)
         }
         let log = logMode
-        if let notice {
+        if isTypingSearch {
+            Chrome.statusLine(
+                "Search the log: \(eventLog.filter)▏ (Enter keeps it, Esc clears)", isNotice: true, log: log,
+                into: &buffer, in: layout.statusLine)
+        } else if let notice {
             Chrome.statusLine(notice, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         } else if let newest = eventLog.entries.first {
             Chrome.statusLine(
@@ -30,15 +34,28 @@ extension DemoApp {
         } else {
             Chrome.statusLine(idleHint, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         }
-        Chrome.helpBar(loggedIn: userName != nil, view: view, log: log, into: &buffer, in: layout.helpBar)
+        Chrome.helpBar(
+            loggedIn: userName != nil, view: view, log: log, replay: replayer?.mode, into: &buffer,
+            in: layout.helpBar)
+        if let detail {
+            DetailView.render(
+                detail, failures: eventLog.failures(of: detail.sequenceNumber),
+                depth: eventLog.depth(of: detail),
+                subscriptions: bus.subscriptionSnapshot().byTypeName[detail.typeName] ?? [], timeFormat: timeFormat,
+                into: &buffer, in: layout.body)
+        }
         if showsHelp { Chrome.helpOverlay(scroll: helpScroll, into: &buffer, in: buffer.bounds) }
         return buffer
     }
 
     /// The event log's mode as the status line and help bar show it.
     var logMode: Chrome.LogMode {
-        Chrome.LogMode(
-            isStepping: eventLog.isStepping, waiting: eventLog.waitingCount, dropped: eventLog.droppedCount)
+        let log = eventLog
+        return Chrome.LogMode(
+            isStepping: log.isStepping, waiting: log.waitingCount, dropped: log.droppedCount,
+            position: log.isPaused
+                ? ((log.selection ?? log.scrollOffset) + 1, log.shown.count, log.newWhilePaused) : nil,
+            filter: log.filter)
     }
 }
 

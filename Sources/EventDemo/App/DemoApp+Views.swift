@@ -38,9 +38,13 @@ extension DemoApp {
     }
 
     private func renderEventLog(in rect: Rect, into buffer: inout ScreenBuffer) {
+        let log = eventLog
         EventLogPane.render(
-            eventLog.entries, scrollOffset: eventLog.scrollOffset, totalCount: eventLog.totalCount,
-            stepBacklog: eventLog.isStepping ? (eventLog.waitingCount, eventLog.droppedCount) : nil,
-            focused: focus == .eventLog, timeFormat: timeFormat, into: &buffer, in: rect)
+            log.shown, scrollOffset: log.scrollOffset, totalCount: log.totalCount,
+            stepBacklog: log.isStepping ? (log.waitingCount, log.droppedCount) : nil,
+            selection: log.selection,
+            filter: log.filter, depth: { log.depth(of: $0) }, focused: focus == .eventLog,
+            timeFormat: timeFormat,
+            into: &buffer, in: rect)
     }
 }

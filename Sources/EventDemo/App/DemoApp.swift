@@ -46,6 +46,10 @@ public final class DemoApp {
     public private(set) var showsHelp = false
     /// How far the help overlay is scrolled (on a short terminal it does not fit).
     public private(set) var helpScroll = 0
+    /// True while the user types a `/` search: keys are text then (Enter keeps, Esc clears).
+    public private(set) var isTypingSearch = false
+    /// The log entry whose details are open (Enter on a log row), if any.
+    public private(set) var detail: EventLogEntry?
     /// Set by `q`; the loop exits with status 0.
     public private(set) var wantsToQuit = false
     /// Set by Ctrl-L until the loop takes it (``takeRepaintRequest()``).
@@ -101,7 +105,11 @@ public final class DemoApp {
 
     /// Replays `recording` into the panes' bus; keys that would call a service are off meanwhile.
     public func replay(_ recording: Recording, name: String, mode: Replayer.Mode) {
-        replayer = Replayer(recording: recording, name: name, mode: mode, bus: bus)
+        let replayer = Replayer(recording: recording, name: name, mode: mode, bus: bus)
+        eventLog.startReplay()
+        busPane.startReplay()
+        replayer.stamp = { [eventLog] time in eventLog.stampRecords(at: time) }
+        self.replayer = replayer
     }
 
     /// Lays out again for `size` at the next render.
@@ -128,6 +136,11 @@ public final class DemoApp {
             return
         }
         notice = nil
+        if isTypingSearch { return typeSearch(key) }
+        if detail != nil, key != .character("q") {
+            if [.escape, .enter, .character("?")].contains(key) || DemoView(key: key) != nil { detail = nil }
+            if DemoView(key: key) == nil { return }
+        }
         if showsHelp, scrollHelp(key) { return }
         if replayer != nil, handleDuringReplay(key) { return }
         if let target = DemoView(key: key) {
@@ -140,7 +153,10 @@ public final class DemoApp {
             showsHelp.toggle()
             helpScroll = 0
         case .character("p"): toggleProfile()
-        case .escape: showsHelp = false
+        case .escape: escape()
+        case .character("/"): startSearch()
+        case .enter: openDetail()
+        case .pageUp, .pageDown, .home, .end, .character("g"), .character("G"): jump(key)
         case .character("l"): services.auth.toggle()
         case .character("a"): services.cart.add()
         case .character("r"): services.cart.removeOne(at: cart.state.selection)
@@ -155,6 +171,84 @@ public final class DemoApp {
         case .down, .character("j"): moveWithinFocus(by: 1)
         default: break
         }
+    }
+
+    /// Esc closes the help; otherwise it clears the search, then the log's selection.
+    private func escape() {
+        if showsHelp {
+            showsHelp = false
+        } else if !eventLog.filter.isEmpty {
+            eventLog.setFilter("")
+        } else {
+            eventLog.followNewest()
+        }
+    }
+
+    /// `/`: the log's search takes the keys until Enter or Esc. The Bus view has no log, so
+    /// the search opens the Shop's.
+    private func startSearch() {
+        if view == .bus { show(.shop) }
+        focus = .eventLog
+        isTypingSearch = true
+    }
+
+    private func typeSearch(_ key: Key) {
+        switch key {
+        case .character(let character): eventLog.setFilter(eventLog.filter + String(character))
+        case .backspace, .delete: eventLog.setFilter(String(eventLog.filter.dropLast()))
+        case .enter: isTypingSearch = false
+        case .escape:
+            isTypingSearch = false
+            eventLog.setFilter("")
+        case .up, .down, .pageUp, .pageDown: moveInLog(key)
+        default: break
+        }
+    }
+
+    /// Enter: the details of the log's selected row (the newest when none is selected).
+    private func openDetail() {
+        guard view != .bus else { return }
+        detail = eventLog.selectedEntry
+    }
+
+    /// Rows of the log on screen, for paging and keeping the selection visible.
+    public var logPage: Int {
+        guard let layout = AppLayout(size: size) else { return 1 }
+        return max(1, layout.rect(of: .eventLog, in: view).height - 3)
+    }
+
+    /// PgUp/PgDn, Home/End and g/G: in the Bus view the map, elsewhere the event log.
+    private func jump(_ key: Key) {
+        if view == .bus {
+            let rows = BusPane.rowCount(bus.subscriptionSnapshot().byTypeName)
+            let page = busMapPage
+            switch key {
+            case .pageUp: busPane.scroll(by: -page, rowCount: rows, visible: page)
+            case .pageDown: busPane.scroll(by: page, rowCount: rows, visible: page)
+            case .home, .character("g"): busPane.scroll(by: -rows, rowCount: rows, visible: page)
+            default: busPane.scroll(by: rows, rowCount: rows, visible: page)
+            }
+        } else {
+            moveInLog(key)
+        }
+    }
+
+    private func moveInLog(_ key: Key) {
+        let page = logPage
+        switch key {
+        case .up: eventLog.moveSelection(by: -1, page: page)
+        case .down: eventLog.moveSelection(by: 1, page: page)
+        case .pageUp: eventLog.moveSelection(by: -page, page: page)
+        case .pageDown: eventLog.moveSelection(by: page, page: page)
+        case .home, .character("g"): eventLog.followNewest()
+        default: eventLog.selectOldest(page: page)
+        }
+    }
+
+    /// Rows of the Bus view's map on screen.
+    public var busMapPage: Int {
+        guard let layout = AppLayout(size: size) else { return 1 }
+        return BusPane.visibleMapRows(in: layout.body)
     }
 
     /// While the help overlay shows, the movement keys scroll it. Returns whether `key` did.
@@ -241,9 +335,10 @@ public final class DemoApp {
     func moveWithinFocus(by step: Int) {
         switch focus {
         case .cart: cart.moveSelection(by: step)
-        case .eventLog: eventLog.scroll(by: step)
+        case .eventLog: eventLog.moveSelection(by: step, page: logPage)
         case .busMap:
-            busPane.scroll(by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName))
+            busPane.scroll(
+                by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName), visible: busMapPage)
         case .login, .profile: break
         }
     }

@@ -22,6 +22,12 @@ extension BusPane {
         snapshot.values.reduce(0) { $0 + $1.count }
     }
 
+    /// How many subscription rows the map shows when the view's body is `body`.
+    public nonisolated static func visibleMapRows(in body: Rect) -> Int {
+        let bottomHeight = min(7, max(5, body.height / 4))
+        return max(1, body.height - bottomHeight - 3)
+    }
+
     /// Draws the bus: every event type with its subscriptions (subscriber, delivery kind, where
     /// it runs, priority, events received), and under it the dead events and handler errors.
     /// A pure function of its arguments.

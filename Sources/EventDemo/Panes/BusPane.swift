@@ -65,12 +65,23 @@ public final class BusPane {
         }
     }
 
-    /// Scrolls the subscription list by `delta` rows, staying within `rowCount` rows.
-    public func scroll(by delta: Int, rowCount: Int) {
-        state.scrollOffset = max(0, min(rowCount - 1, state.scrollOffset + delta))
+    /// Scrolls the subscription list by `delta` rows, so that no fewer than `visible` of its
+    /// `rowCount` rows stay on screen (the last page is as far as it goes).
+    public func scroll(by delta: Int, rowCount: Int, visible: Int = 1) {
+        state.scrollOffset = max(0, min(rowCount - max(1, visible), state.scrollOffset + delta))
+    }
+
+    /// Whether dead events are left out (a replay: its bus has none of the services that got
+    /// the recorded events, so every one of them would be dead).
+    private var isReplay = false
+
+    /// Leaves dead events out from now on.
+    public func startReplay() {
+        isReplay = true
     }
 
     private func countDeadEvent(_ typeName: String) {
+        guard !isReplay else { return }
         let count = (state.deadEvents.first { $0.typeName == typeName }?.count ?? 0) + 1
         state.deadEvents.removeAll { $0.typeName == typeName }
         state.deadEvents.insert(.init(typeName: typeName, count: count), at: 0)

@@ -5,66 +5,116 @@ extension EventLogPane {
     /// Draws the log into `rect`: a header row, then one entry per row, newest first, starting
     /// `scrollOffset` entries down. A pure function of its arguments.
     ///
-    /// Columns: time, event type, payload (takes the slack), subscriptions reached, executors.
-    /// With `stepBacklog` (step mode), the title counts what is shown of what was published and
-    /// what waits.
+    /// Columns share the row by content: time, the publisher (in its flash colour, from 110
+    /// columns; narrower, the event type takes that colour), the event type (nested publishes
+    /// indented under their cause with `↳`, as `depth` says), the payload (the slack), the
+    /// subscriptions reached and where they ran. `selection` is highlighted. The bottom border
+    /// maps publishers to colours. With `stepBacklog` (step mode), the title counts what is shown
+    /// of what was published and what waits; with `filter`, what the search matches.
     public nonisolated static func render(
         _ entries: [EventLogEntry], scrollOffset: Int = 0, totalCount: Int,
-        stepBacklog: (waiting: Int, dropped: Int)? = nil,
+        stepBacklog: (waiting: Int, dropped: Int)? = nil, selection: Int? = nil, filter: String = "",
+        depth: (EventLogEntry) -> Int = { _ in 0 },
         focused: Bool, timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in rect: Rect
     ) {
         // In step mode the title says so, and how many events wait for a press of space.
-        let title =
+        var title =
             stepBacklog.map { backlog in
                 let published = totalCount + backlog.waiting + backlog.dropped
                 return
                     "Event log (\(totalCount) of \(published) published) · STEP: \(backlog.waiting) waiting, ␣ next"
             } ?? "Event log (\(totalCount) published)"
+        if !filter.isEmpty {
+            title += " · /\(filter): \(entries.count) match" + (entries.count == 1 ? "" : "es")
+        }
         Theme.frame(rect, title: title, focused: focused, into: &buffer)
+        renderLegend(into: &buffer, in: rect)
         let inside = rect.inset(by: 1)
         guard inside.height > 0 else { return }
-        let columns = Columns(width: inside.width - 2)
+        let visible = Array(entries.dropFirst(scrollOffset).prefix(inside.height - 1))
+        let rows = visible.map { Row($0, depth: depth($0)) }
+        let columns = Columns(width: inside.width - 2, rows: rows)
         let left = inside.x + 1
         buffer.write(columns.header, column: left, row: inside.y, style: Theme.header, clip: inside)
         if entries.isEmpty {
-            buffer.write(
-                "Nothing published yet: press l, a or c", column: left, row: inside.y + 1, style: Theme.hint,
-                clip: inside)
+            let hint =
+                filter.isEmpty
+                ? "Nothing published yet: press l, a or c" : "Nothing matches /\(filter) (Esc clears)"
+            buffer.write(hint, column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
             return
         }
-        for (row, entry) in entries.dropFirst(scrollOffset).prefix(inside.height - 1).enumerated() {
-            let y = inside.y + 1 + row
-            var x = left
+        for (offset, row) in rows.enumerated() {
+            let y = inside.y + 1 + offset
+            let entry = row.entry
+            let time = columns.time(entry.time, timeFormat)
             if entry.failure != nil {
-                renderFailure(entry, time: timeFormat.preciseTime(entry.time), columns, x, y, &buffer, inside)
-                continue
+                renderFailure(entry, time: time, columns, left, y, &buffer, inside)
+            } else {
+                let publisherStyle = Style(foreground: Theme.color(ofPublisher: entry.publisher))
+                var x = cell(time, columns.timeWidth, left, y, Theme.time, &buffer, inside)
+                if columns.publisher > 0 {
+                    x = cell(entry.publisher, columns.publisher, x, y, publisherStyle, &buffer, inside)
+                }
+                let typeStyle = columns.publisher > 0 ? Theme.eventType : publisherStyle
+                x = cell(row.type, columns.type, x, y, typeStyle, &buffer, inside)
+                x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
+                let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
+                let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
+                x = cell(
+                    reached, columns.subscribers, x, y, isDead ? Theme.warning : Theme.title, &buffer, inside)
+                _ = cell(row.ranOn.text, columns.ranOn, x, y, row.ranOn.style, &buffer, inside)
             }
-            x = cell(timeFormat.preciseTime(entry.time), columns.time, x, y, Theme.time, &buffer, inside)
-            x = cell(entry.typeName, columns.type, x, y, Theme.eventType, &buffer, inside)
-            x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
-            let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
-            let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
-            x = cell(
-                reached, columns.subscribers, x, y, isDead ? Theme.warning : Theme.title, &buffer, inside)
-            let ranOn = entry.reachedCount == 0 ? "nobody" : entry.executorLabels.joined(separator: ", ")
+            if offset + scrollOffset == selection {
+                for column in inside.x..<inside.maxX { buffer[column, y].style.attributes.insert(.reverse) }
+            }
+        }
+    }
+
+    /// One row's texts that decide column widths.
+    private struct Row {
+        var entry: EventLogEntry
+        var type: String
+        var ranOn: (text: String, style: Style)
+
+        init(_ entry: EventLogEntry, depth: Int) {
+            self.entry = entry
+            type =
+                depth == 0 ? entry.typeName : String(repeating: " ", count: depth - 1) + "↳ " + entry.typeName
+            ranOn = Self.ranOn(entry)
+        }
+
+        /// Where the subscriptions ran; skipped deliveries and a stop in their own colours.
+        private static func ranOn(_ entry: EventLogEntry) -> (String, Style) {
+            if entry.failure != nil { return ("", .plain) }
+            let labels = entry.executorLabels.joined(separator: ", ")
             if !entry.skips.isEmpty {
-                // Skipped deliveries in their own colour: the step that skipped them when nothing
-                // else ran, otherwise how many (the status line names them all, with reasons).
                 let reason = entry.skips[0].reason.replacingOccurrences(of: "automatic ", with: "")
                 let count = entry.skips.count
-                let ran = entry.reachedCount == 0 ? "" : "\(ranOn), "
-                let skipped =
-                    entry.reachedCount == 0
-                    ? (count == 1 ? "skip: \(reason)" : "\(count) skip: \(reason)") : "\(count) skipped"
-                let end = buffer.write(ran, column: x, row: y, style: Theme.executor, clip: inside)
-                _ = cell(skipped, columns.ranOn - ran.count, end, y, Theme.busy, &buffer, inside)
-            } else if let consumer = entry.consumedBy {
-                _ = cell("stop: \(consumer)", columns.ranOn, x, y, Theme.warning, &buffer, inside)
-            } else {
-                _ = cell(
-                    ranOn, columns.ranOn, x, y, entry.reachedCount == 0 ? Theme.warning : Theme.executor,
-                    &buffer, inside)
+                if entry.reachedCount == 0 {
+                    return ("skipped\(count > 1 ? " ×\(count)" : ""): \(reason)", Theme.busy)
+                }
+                return ("\(labels) · \(count) skipped", Theme.executor)
             }
+            if let consumer = entry.consumedBy { return ("stop: \(consumer)", Theme.warning) }
+            if entry.reachedCount == 0 { return ("nobody", Theme.warning) }
+            return (labels, Theme.executor)
+        }
+    }
+
+    /// The publishers' flash colours, in the log's bottom border, so a frame's flash can be read.
+    private nonisolated static func renderLegend(into buffer: inout ScreenBuffer, in rect: Rect) {
+        let names = ["AuthService", "ProfileService", "CartService", "AuditService", "LoyaltyService"]
+        let short = rect.width < 100
+        let width = names.reduce(2) { $0 + ($1.count - (short ? 7 : 0)) + 3 }
+        guard rect.height >= 2, rect.width >= width + 6 else { return }
+        var x = rect.maxX - 2 - width
+        let y = rect.maxY - 1
+        x = buffer.write(" ", column: x, row: y)
+        for name in names {
+            let color = Theme.color(ofPublisher: name)
+            x = buffer.write("■", column: x, row: y, style: Style(foreground: color, attributes: .bold))
+            let label = short ? String(name.dropLast(7)) : name
+            x = buffer.write(label + " ", column: x, row: y, style: Style(foreground: color))
         }
     }
 
@@ -76,11 +126,10 @@ extension EventLogPane {
     ) {
         buffer.restyle(Rect(x: left, y: y, width: clip.maxX - 1 - left, height: 1), style: Theme.failure)
         var x = left
-        x = cell(time, columns.time, x, y, Theme.failure, &buffer, clip)
-        x = cell("✗ \(entry.publisher) threw", columns.type, x, y, Theme.failure, &buffer, clip)
+        x = cell(time, columns.timeWidth, x, y, Theme.failure, &buffer, clip)
+        let rest = clip.maxX - 1 - x
         _ = cell(
-            entry.failure ?? "", columns.payload + columns.subscribers + columns.ranOn, x, y, Theme.failure,
-            &buffer, clip)
+            "✗ \(entry.publisher) threw: \(entry.failure ?? "")", rest, x, y, Theme.failure, &buffer, clip)
     }
 
     private nonisolated static func cell(
@@ -91,20 +140,35 @@ extension EventLogPane {
         return x + width
     }
 
-    /// Column widths for a given row width; the payload column absorbs what is left.
+    /// Column widths for a row width and the rows on screen: each column as wide as its widest
+    /// entry (within bounds), the payload gets the rest.
     private struct Columns {
-        let time = 13, type = 25, subscribers = 5
-        let ranOn: Int, payload: Int
+        let timeWidth: Int, publisher: Int, type: Int, subscribers = 5, ranOn: Int, payload: Int
+        /// Whether the time keeps its hour; without, it reads `mm:ss.mmm`.
+        let showsHour: Bool
 
-        init(width: Int) {
-            ranOn = width >= 90 ? 22 : 21
-            payload = max(8, width - time - type - subscribers - ranOn)
+        init(width: Int, rows: [Row]) {
+            let widest = { (texts: [String], minimum: Int, maximum: Int) in
+                min(maximum, max(minimum, (texts.map(\.count).max() ?? 0) + 1))
+            }
+            publisher = width >= 108 ? widest(rows.map(\.entry.publisher), 5, 15) : 0
+            type = widest(rows.map(\.type), 6, 27)
+            ranOn = widest(rows.map(\.ranOn.text), 7, width >= 120 ? 32 : 24)
+            // The hour goes before the payload gets squeezed under 20 columns.
+            showsHour = width - 13 - publisher - type - subscribers - ranOn >= 20
+            timeWidth = showsHour ? 13 : 10
+            payload = max(8, width - timeWidth - publisher - type - subscribers - ranOn)
+        }
+
+        func time(_ date: Date, _ format: TimeFormat) -> String {
+            let precise = format.preciseTime(date)
+            return showsHour ? precise : String(precise.dropFirst(3))
         }
 
         var header: String {
-            "TIME".padding(time) + "EVENT".padding(type) + "PAYLOAD".padding(payload)
-                + "SUBS".padding(subscribers)
-                + "RAN ON"
+            "TIME".padding(timeWidth) + (publisher > 0 ? "FROM".padding(publisher) : "")
+                + "EVENT".padding(type)
+                + "PAYLOAD".padding(payload) + "SUBS".padding(subscribers) + "RAN ON"
         }
     }
 }

@@ -25,6 +25,19 @@ public struct EventLogEntry: Equatable, Sendable {
     /// State subscriptions whose chain skipped this value, and why (for example ProfilePane,
     /// `skipRepeats`). Not counted in ``reachedCount``.
     public var skips: [PublishRecord.Skip]
+    /// Subscriptions whose full buffer turned this event away.
+    public var droppedBy: [PublishRecord.Recipient] = []
+    /// The publish this one was made inside (a handler published it), if any.
+    public var cause: UInt64?
+    /// The event's full payload as JSON (sorted keys), for the detail view; empty when unknown.
+    public var payload = ""
+
+    /// Whether `query` (case-insensitive) is part of the event type, the publisher, the
+    /// payload's summary or its JSON: what the log's `/` search matches.
+    public func matches(_ query: String) -> Bool {
+        guard !query.isEmpty else { return true }
+        return [typeName, publisher, summary, payload].contains { $0.localizedCaseInsensitiveContains(query) }
+    }
 
     /// Where the subscriptions ran, without repeats, for example `main-loop` or `publisher`.
     public var executorLabels: [String] {
@@ -43,6 +56,12 @@ public struct EventLogEntry: Equatable, Sendable {
             summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" } ?? "",
             reachedCount: record.reachedCount, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
+        droppedBy = record.droppingRecipients
+        if let event, let json = try? RecordingFormat.encoder().encode(event) {
+            payload = String(decoding: json, as: UTF8.self)
+        } else if let dead {
+            payload = #"{"eventTypeName":"\#(dead.eventTypeName)"}"#
+        }
     }
 
     /// Creates a failure line: `failure`'s subscriber threw while handling its event. Its
@@ -116,8 +135,15 @@ public struct EventLogEntry: Equatable, Sendable {
 public final class EventLogPane {
     /// Entries, newest first; at most ``capacity``.
     public private(set) var entries: [EventLogEntry] = []
-    /// How many lines the view is scrolled down from the newest entry.
+    /// How many lines the view is scrolled down from the newest entry shown.
     public private(set) var scrollOffset = 0
+    /// The selected row of ``shown`` (↑/↓, a click), or `nil` while the log follows the newest
+    /// entry. A selection pauses the log: new entries do not move what is on screen.
+    public private(set) var selection: Int?
+    /// Entries that arrived while the log was paused (a row selected or the view scrolled).
+    public private(set) var newWhilePaused = 0
+    /// The `/` search: only entries that match it are shown; empty shows all.
+    public private(set) var filter = ""
     /// Total publishes seen, including ones dropped from ``entries``.
     public private(set) var totalCount = 0
     /// The most entries kept.
@@ -139,24 +165,47 @@ public final class EventLogPane {
     /// Carries the tap's records to the pane's stepping subscription. A bus of its own: the
     /// app's bus would show these relays in the log itself.
     private let relay = EventBus()
+    private let nesting = NestingTracker()
+    /// A replay's clock: set, the tap stamps records with the recorded time instead of `now`,
+    /// and leaves out the dead events the replay bus publishes (the recording has none).
+    private let replay = LockedValue<(isOn: Bool, time: Date?)>((false, nil))
 
     /// Starts observing `bus`. The tap runs on the publisher's thread, so it only stamps the time
     /// and relays the record; the pane takes records one at a time, as a stepping subscriber on
     /// `executor` that asks for the next at once unless step mode is on.
     public init(bus: EventBus, executor: MainLoopExecutor, now: @escaping Now = LiveEnvironment.now) {
         let relay = relay
+        let nesting = nesting
+        let replay = replay
         // Failures take the same road as records, so they reach the pane in the order the tap
         // saw them: a failure before the record of the publish it happened in.
         tap = bus.observeAll { record in
-            relay.publish(LoggedPublish.record(EventLogEntry(record, time: now())))
+            let (isReplay, recordedTime) = replay.withLock { $0 }
+            if isReplay, record.event is DeadEvent { return }
+            let children = nesting.claimChildren(of: record.sequenceNumber)
+            relay.publish(
+                LoggedPublish.record(EventLogEntry(record, time: recordedTime ?? now()), children: children))
         } failures: { failure in
-            relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: now())))
+            let recordedTime = replay.withLock { $0.time }
+            relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: recordedTime ?? now())))
         }
         feed = relay.subscribeStepping(
             owner: self, on: executor, buffering: .keepNewest(Self.stepBacklogLimit)
         ) { (pane, logged: LoggedPublish, promise) in
             MainLoop.assumeIsolated { pane.receive(logged, promise: promise) }
         }
+    }
+
+    /// For a replay: from now on dead events are not logged (the recording has none; the replay
+    /// bus publishes them because the services that received the events are not listening).
+    public func startReplay() {
+        replay.withLock { $0.isOn = true }
+    }
+
+    /// For a replay: the time the next records are stamped with (the recorded one), or `nil`
+    /// for the clock's.
+    public func stampRecords(at time: Date?) {
+        replay.withLock { $0.time = time }
     }
 
     /// Records published but not yet let into the log (step mode's backlog).
@@ -194,12 +243,12 @@ public final class EventLogPane {
     }
 
     private func receive(_ logged: LoggedPublish, promise: StepPromise) {
-        guard case .record(let entry) = logged else {
+        guard case .record(let entry, let children) = logged else {
             if case .failure(let entry) = logged { pendingFailures.append(entry) }
             promise.complete(.more)  // Not a step of its own: it shows with its record.
             return
         }
-        append(entry)
+        append(entry, children: children)
         if isStepping, unspentSteps == 0 {
             heldPromise = promise
         } else {
@@ -208,29 +257,120 @@ public final class EventLogPane {
         }
     }
 
-    /// Scrolls by `delta` lines (positive = towards older entries).
-    public func scroll(by delta: Int) {
-        scrollOffset = max(0, min(entries.count - 1, scrollOffset + delta))
+    /// The entries the log shows: all of them, or those matching ``filter``; newest first.
+    public var shown: [EventLogEntry] { filter.isEmpty ? entries : entries.filter { $0.matches(filter) } }
+
+    /// Whether the log is paused: a row is selected or the view is scrolled from the newest.
+    public var isPaused: Bool { selection != nil || scrollOffset > 0 }
+
+    /// Scrolls the view by `delta` lines (positive = towards older entries), the wheel's way: a
+    /// selection stays on screen (`page` rows are visible).
+    public func scroll(by delta: Int, page: Int = .max) {
+        let count = shown.count
+        scrollOffset = max(0, min(count - 1, scrollOffset + delta))
+        if let selection, page < .max {
+            self.selection = max(scrollOffset, min(scrollOffset + page - 1, selection))
+        }
+        if !isPaused { newWhilePaused = 0 }
     }
 
-    private func append(_ entry: EventLogEntry) {
+    /// Moves the selection by `delta` rows (positive = older), keeping it among the `page` rows
+    /// on screen; moving up past the newest entry goes back to following it (live).
+    public func moveSelection(by delta: Int, page: Int) {
+        let count = shown.count
+        guard count > 0 else { return }
+        let target = (selection ?? -1) + delta
+        guard target >= 0 else { return followNewest() }
+        select(min(count - 1, target), page: page)
+    }
+
+    /// Selects the oldest entry shown (End, `G`).
+    public func selectOldest(page: Int) {
+        guard !shown.isEmpty else { return }
+        select(shown.count - 1, page: page)
+    }
+
+    /// Selects row `index` of ``shown`` (a click), scrolling so it is among the `page` rows shown.
+    public func select(_ index: Int, page: Int) {
+        guard shown.indices.contains(index) else { return }
+        selection = index
+        if index < scrollOffset { scrollOffset = index }
+        if index >= scrollOffset + page { scrollOffset = index - page + 1 }
+    }
+
+    /// Back to live: no selection, the newest entry at the top (Home, `g`).
+    public func followNewest() {
+        selection = nil
+        scrollOffset = 0
+        newWhilePaused = 0
+    }
+
+    /// Shows only entries matching `query` (case-insensitive; empty shows all) and goes back
+    /// to the newest of them.
+    public func setFilter(_ query: String) {
+        filter = query
+        followNewest()
+    }
+
+    /// The selected entry, or the newest shown when none is selected.
+    public var selectedEntry: EventLogEntry? {
+        let shown = shown
+        return selection.map { shown.indices.contains($0) ? shown[$0] : nil } ?? shown.first
+    }
+
+    /// The failures listed under the publish numbered `sequenceNumber`.
+    public func failures(of sequenceNumber: UInt64) -> [EventLogEntry] {
+        entries.filter { $0.sequenceNumber == sequenceNumber && $0.failure != nil }
+    }
+
+    /// How deep `entry` is nested: 0 for a publish no handler made, 1 inside one, and so on
+    /// (at most 8 levels are told apart).
+    public func depth(of entry: EventLogEntry) -> Int {
+        var depth = 0
+        var cause = entry.cause
+        while let current = cause, depth < 8 {
+            depth += 1
+            cause = entries.first { $0.sequenceNumber == current && $0.failure == nil }?.cause
+        }
+        return depth
+    }
+
+    private func append(_ entry: EventLogEntry, children: [UInt64]) {
         totalCount += 1
+        var entry = entry
+        for index in entries.indices where children.contains(entries[index].sequenceNumber) {
+            entries[index].cause = entry.sequenceNumber
+        }
         // Nested publishes are observed before the publish that caused them: keep newest first
         // by sequence number, not by arrival.
         let index = entries.firstIndex { $0.sequenceNumber < entry.sequenceNumber } ?? entries.endIndex
+        // Times only go forward down the sequence: an entry is never shown earlier than the one
+        // before it (a nested publish is heard, and stamped, before its cause).
+        if index < entries.endIndex { entry.time = max(entry.time, entries[index].time) }
         var failures = pendingFailures.filter { $0.typeName == entry.typeName }
         pendingFailures.removeAll { $0.typeName == entry.typeName }
-        for i in failures.indices { failures[i].sequenceNumber = entry.sequenceNumber }
+        for i in failures.indices {
+            failures[i].sequenceNumber = entry.sequenceNumber
+            failures[i].time = entry.time
+        }
         entries.insert(contentsOf: [entry] + failures, at: index)
+        for later in stride(from: index - 1, through: 0, by: -1) where entries[later].time < entry.time {
+            entries[later].time = entry.time
+        }
         while entries.count > capacity { entries.removeLast() }
-        if scrollOffset > 0 { scrollOffset += 1 }  // Keep the lines the user is reading in place.
+        guard isPaused, entry.matches(filter) else { return }
+        // Keep the lines the user is reading in place, and count what came meanwhile.
+        newWhilePaused += 1
+        let position = shown.firstIndex { $0.sequenceNumber == entry.sequenceNumber } ?? 0
+        if let selection, position <= selection { self.selection = min(shown.count - 1, selection + 1) }
+        if scrollOffset > 0 || selection != nil, position <= scrollOffset { scrollOffset += 1 }
     }
 }
 
 /// What the tap saw, on its way to the pane through the pane's own relay bus.
 enum LoggedPublish: EventBusEvent {
-    /// A publish.
-    case record(EventLogEntry)
+    /// A publish, and the earlier records that were published inside it.
+    case record(EventLogEntry, children: [UInt64])
     /// A subscriber's error, reported before the record of its publish.
     case failure(EventLogEntry)
 }

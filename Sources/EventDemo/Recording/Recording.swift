@@ -19,6 +19,9 @@ public struct Recording: Sendable {
     /// The publishes in replay order: by sequence number (a nested publish after its cause),
     /// with times made non-decreasing.
     public let events: [RecordedEvent]
+    /// When the recording started (the header's `"start"`), if the file says: a replay shows
+    /// each event at this plus its `time`.
+    public let start: Date?
 
     /// Reads and checks the recording at `path`.
     /// - Throws: ``RecordingError`` naming the file and line: missing or unreadable file, too
@@ -52,7 +55,7 @@ public struct Recording: Sendable {
         guard let first = lines.first, !(lines.count == 1 && first.isEmpty) else {
             throw RecordingError(path: path, line: 1, "empty file, not a recording")
         }
-        try Self.checkHeader(first, path: path, isCutOff: lines.count == 1 && !endsWithNewline)
+        start = try Self.checkHeader(first, path: path, isCutOff: lines.count == 1 && !endsWithNewline)
         var events: [RecordedEvent] = []
         let decoder = RecordingFormat.decoder()
         for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(\.isWhitespace) {
@@ -65,7 +68,10 @@ public struct Recording: Sendable {
         self.events = Self.replayOrder(events)
     }
 
-    private static func checkHeader(_ line: Substring, path: String, isCutOff: Bool) throws(RecordingError) {
+    /// Checks the header line and returns its start time, if it has one.
+    private static func checkHeader(_ line: Substring, path: String, isCutOff: Bool) throws(RecordingError)
+        -> Date?
+    {
         let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         guard let object, object["format"] as? String == "eventdemo-recording" else {
             if isCutOff, line.first == "{" {
@@ -81,6 +87,7 @@ public struct Recording: Sendable {
                 "recording format version \(object["version"].map { "\($0)" } ?? "missing"), this eventdemo reads version \(RecordingFormat.version)"
             )
         }
+        return RecordingFormat.start(inHeader: object)
     }
 
     /// Sorted by sequence number (stable), times clamped so they never go backwards.

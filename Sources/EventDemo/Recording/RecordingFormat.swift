@@ -17,6 +17,17 @@ public enum RecordingFormat {
     public static let header = #"{"format":"eventdemo-recording","version":2}"#
     /// The format version this build writes and reads.
     public static let version = 2
+
+    /// The header a new recording starts with: ``header`` plus when it started (`"start"`, ISO
+    /// 8601), so a replay can show the recorded clock times. Files without it still replay.
+    static func header(start: Date) -> String {
+        String(header.dropLast()) + #","start":"\#(start.formatted(dateStyle))"}"#
+    }
+
+    /// The `"start"` of a header line, if it has one.
+    static func start(inHeader object: [String: Any]) -> Date? {
+        (object["start"] as? String).flatMap { try? dateStyle.parse($0) }
+    }
     /// The most a recording holds: the writer stops before a line would pass it (and says so),
     /// and the reader refuses larger files, so neither side's memory or disk use is unbounded.
     public static let maximumBytes = 4 * 1024 * 1024

@@ -45,9 +45,9 @@ public final class RecordingWriter: Sendable {
     public init(path: String, maximumBytes: Int = RecordingFormat.maximumBytes) throws(RecordingError) {
         self.path = path
         self.maximumBytes = maximumBytes
+        let header = RecordingFormat.header(start: Date())
         guard
-            FileManager.default.createFile(
-                atPath: path, contents: Data((RecordingFormat.header + "\n").utf8)),
+            FileManager.default.createFile(atPath: path, contents: Data((header + "\n").utf8)),
             let handle = FileHandle(forWritingAtPath: path)
         else {
             throw RecordingError(
@@ -55,22 +55,68 @@ public final class RecordingWriter: Sendable {
         }
         _ = try? handle.seekToEnd()
         state = LockedValue(
-            State(handle: handle, bytes: RecordingFormat.header.utf8.count + 1, status: .recording(events: 0))
+            State(handle: handle, bytes: header.utf8.count + 1, status: .recording(events: 0))
         )
         start = .now
     }
 
     /// Starts recording `bus`'s publishes. Keep the token: releasing it stops the recording.
+    ///
+    /// Lines are written in sequence order, a nested publish after the one that caused it, though
+    /// the tap hears the nested one first: a line waits on the queue until every publish numbered
+    /// before it has been heard (publishes that are not demo events, such as dead events, count
+    /// as heard and write nothing), or until nothing new has come for 100 ms (the
+    /// first publishes heard, whose predecessors may never come, and any the tap missed).
     public func attach(to bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
-            guard let event = record.event as? any DemoEvent else { return }  // Not ours: DeadEvent etc.
             let time = ContinuousClock.now - start
-            let line = RecordingFormat.line(
-                for: event, time: time, sequenceNumber: record.sequenceNumber,
-                encoder: RecordingFormat.encoder())
-            guard let line else { return }
-            queue.async { self.write(line + "\n") }
+            let line = (record.event as? any DemoEvent).flatMap { event in
+                RecordingFormat.line(
+                    for: event, time: time, sequenceNumber: record.sequenceNumber,
+                    encoder: RecordingFormat.encoder())
+            }
+            let sequenceNumber = record.sequenceNumber
+            queue.async { self.heard(sequenceNumber, line: line) }
         }
+    }
+
+    /// How long a line waits for publishes numbered before it that have not been heard.
+    static let reorderWindow = DispatchTimeInterval.milliseconds(100)
+
+    // nonisolated(unsafe): these three are only ever read and written on `queue`, which is serial.
+    /// On the queue: lines heard and not yet written, by sequence number (`nil`: nothing to write).
+    nonisolated(unsafe) private var waiting: [UInt64: String?] = [:]
+    /// On the queue: the sequence number the next line to write has, once known.
+    nonisolated(unsafe) private var nextToWrite: UInt64?
+    /// On the queue: bumped by every line heard, so a window's flush knows if another came.
+    nonisolated(unsafe) private var heardCount = 0
+
+    private func heard(_ sequenceNumber: UInt64, line: String?) {
+        if let next = nextToWrite, sequenceNumber < next {
+            if let line { write(line + "\n") }  // Began before the ones already written.
+            return
+        }
+        waiting[sequenceNumber] = line
+        heardCount += 1
+        while let next = nextToWrite, let line = waiting.removeValue(forKey: next) {
+            if let line { write(line + "\n") }
+            nextToWrite = next + 1
+        }
+        if waiting.count > 1024 { writeWaiting() }
+        guard !waiting.isEmpty else { return }
+        let count = heardCount
+        queue.asyncAfter(deadline: .now() + Self.reorderWindow) {
+            if self.heardCount == count { self.writeWaiting() }
+        }
+    }
+
+    /// On the queue: writes every waiting line in sequence order.
+    private func writeWaiting() {
+        for sequenceNumber in waiting.keys.sorted() {
+            if let line = waiting[sequenceNumber] ?? nil { write(line + "\n") }
+            nextToWrite = sequenceNumber + 1
+        }
+        waiting.removeAll()
     }
 
     /// How the recording is going (lines queued but not yet written are not counted).
@@ -80,7 +126,7 @@ public final class RecordingWriter: Sendable {
     /// not recorded. Safe to call more than once.
     @discardableResult
     public func close() -> Status {
-        queue.sync {}
+        queue.sync { writeWaiting() }
         return state.withLock { state in
             try? state.handle?.close()
             state.handle = nil

@@ -28,6 +28,10 @@ public final class Replayer {
     public private(set) var publishedCount = 0
     private let bus: EventBus
     private var start: ContinuousClock.Instant?
+    /// Called around each publish with the event's recorded wall-clock time (the recording's
+    /// start plus its offset; `nil` after the publish or when the file has no start), so the
+    /// log can show the recorded time rather than the replay's.
+    public var stamp: ((Date?) -> Void)?
 
     /// Prepares to replay `recording` into `bus`; nothing is published until the loop asks.
     public init(recording: Recording, name: String, mode: Mode, bus: EventBus) {
@@ -78,8 +82,17 @@ public final class Replayer {
     }
 
     private func publishNext() {
-        let event = recording.events[publishedCount].event
+        let recorded = recording.events[publishedCount]
         publishedCount += 1
-        bus.publish(event)  // Opened to its concrete type, so panes subscribed to it get it.
+        stamp?(recording.start.map { $0.addingTimeInterval(recorded.time.seconds) })
+        bus.publish(recorded.event)  // Opened to its concrete type, so panes subscribed to it get it.
+        stamp?(nil)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    var seconds: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

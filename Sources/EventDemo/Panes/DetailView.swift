@@ -1,0 +1,131 @@
+import EventBus
+import Foundation
+import TerminalUI
+
+/// Enter on a log row: everything the tap knew about one publish, over the view's body. A pure
+/// function of its arguments; Esc (or Enter) closes it.
+///
+/// It shows the full payload (the event's JSON, wrapped), who published it and the publish it
+/// was made inside, and every subscription it reached in delivery order with its owner,
+/// executor, delivery kind and priority (from the bus's live map: a subscription that ended
+/// since shows `—`), then the deliveries skipped (with the step that skipped them), turned away
+/// by a full buffer, the subscriber that stopped it, and the handlers that threw.
+enum DetailView {
+    static func render(
+        _ entry: EventLogEntry, failures: [EventLogEntry], depth: Int, subscriptions: [SubscriptionInfo],
+        timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in body: Rect
+    ) {
+        let box = body.centered(width: min(96, body.width - 2), height: body.height)
+        buffer.fill(box, with: Cell(" "))
+        buffer.drawBox(
+            box, title: "#\(entry.sequenceNumber) \(entry.typeName)", lines: .heavy,
+            border: Theme.focusedBorder,
+            titleStyle: Theme.focusedTitle)
+        let inside = box.inset(by: 1)
+        let width = inside.width - 2
+        var lines: [(String, Style)] = []
+        func add(_ label: String, _ text: String, _ style: Style = .plain) {
+            let wrapped = Chrome.wrap(text.split(separator: " ").map(String.init), width: width - 14)
+            for (index, line) in (wrapped.isEmpty ? [""] : wrapped).enumerated() {
+                lines.append(
+                    (
+                        (index == 0 ? label : "").padding(toLength: 14, withPad: " ", startingAt: 0) + line,
+                        style
+                    ))
+            }
+        }
+        add("Published", "\(timeFormat.preciseTime(entry.time)) by \(entry.publisher)")
+        if let cause = entry.cause {
+            add("Inside", "publish #\(cause) (a handler of it published this, depth \(depth))")
+        }
+        add("Summary", entry.summary.isEmpty ? "—" : entry.summary)
+        for (index, chunk) in chunks(entry.payload.isEmpty ? "—" : entry.payload, width: width - 14)
+            .enumerated()
+        {
+            lines.append(
+                (
+                    (index == 0 ? "Payload" : "").padding(toLength: 14, withPad: " ", startingAt: 0) + chunk,
+                    .plain
+                ))
+        }
+        lines.append(("", .plain))
+        let reached =
+            entry.reachedCount == 0
+            ? "nobody" : "\(entry.reachedCount) subscription\(entry.reachedCount == 1 ? "" : "s")"
+        lines.append(("Reached       \(reached), in delivery order:", Theme.title))
+        var remaining = subscriptions
+        for recipient in entry.recipients {
+            let index = remaining.firstIndex {
+                $0.subscriberName == recipient.subscriberName && $0.executorLabel == recipient.executorLabel
+            }
+            let info = index.map { remaining.remove(at: $0) }
+            let kind = info.map { String(describing: $0.delivery) } ?? "—"
+            let priority = info.map { "priority \($0.priority)" } ?? "priority —"
+            lines.append(
+                (
+                    "  ✓ " + recipient.subscriberName.padding(toLength: 18, withPad: " ", startingAt: 0)
+                        + "on "
+                        + recipient.executorLabel.padding(toLength: 12, withPad: " ", startingAt: 0)
+                        + kind.padding(toLength: 12, withPad: " ", startingAt: 0) + priority, .plain
+                ))
+        }
+        for skip in entry.skips {
+            lines.append(
+                ("  ⤼ \(skip.subscriberName) on \(skip.executorLabel): skipped (\(skip.reason))", Theme.busy))
+        }
+        for dropped in entry.droppedBy {
+            lines.append(
+                (
+                    "  ⊘ \(dropped.subscriberName) on \(dropped.executorLabel): dropped (buffer full)",
+                    Theme.warning
+                ))
+        }
+        if let consumer = entry.consumedBy {
+            lines.append(("  ■ stopped by \(consumer): later subscriptions did not get it", Theme.warning))
+        }
+        for failure in failures {
+            lines.append(("  ✗ \(failure.publisher) threw: \(failure.failure ?? "")", Theme.warning))
+        }
+        for (offset, line) in lines.prefix(inside.height - 2).enumerated() {
+            buffer.write(
+                line.0, column: inside.x + 1, row: inside.y + 1 + offset, style: line.1, clip: inside)
+        }
+        if lines.count > inside.height - 2 {
+            buffer.write("…", column: inside.x + 1, row: inside.maxY - 1, style: Theme.hint, clip: inside)
+        }
+        let hint = " Esc closes "
+        buffer.write(
+            hint, column: box.maxX - 2 - hint.count, row: box.maxY - 1, style: Theme.focusedTitle, clip: box)
+    }
+
+    /// JSON `text` in lines of at most `width` characters, broken after commas (a field is cut
+    /// only when it is longer than a line by itself).
+    static func chunks(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var pieces: [String] = []
+        var piece = ""
+        for character in text {
+            piece.append(character)
+            if character == "," {
+                pieces.append(piece)
+                piece = ""
+            }
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        var lines: [String] = []
+        var line = ""
+        for var piece in pieces {
+            if line.count + piece.count > width, !line.isEmpty {
+                lines.append(line)
+                line = ""
+            }
+            while piece.count > width {
+                lines.append(String(piece.prefix(width)))
+                piece = String(piece.dropFirst(width))
+            }
+            line += piece
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
