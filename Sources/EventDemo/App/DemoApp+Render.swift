@@ -41,7 +41,8 @@ extension DemoApp {
             DetailView.render(
                 detail, failures: eventLog.failures(of: detail.sequenceNumber),
                 depth: eventLog.depth(of: detail),
-                subscriptions: bus.subscriptionSnapshot().byTypeName[detail.typeName] ?? [], timeFormat: timeFormat,
+                subscriptions: bus.subscriptionSnapshot().byTypeName[detail.typeName] ?? [],
+                timeFormat: timeFormat,
                 into: &buffer, in: layout.body)
         }
         if showsHelp { Chrome.helpOverlay(scroll: helpScroll, into: &buffer, in: buffer.bounds) }

@@ -338,7 +338,8 @@ public final class DemoApp {
         case .eventLog: eventLog.moveSelection(by: step, page: logPage)
         case .busMap:
             busPane.scroll(
-                by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName), visible: busMapPage)
+                by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName),
+                visible: busMapPage)
         case .login, .profile: break
         }
     }

@@ -83,40 +83,55 @@ public final class RecordingWriter: Sendable {
     /// How long a line waits for publishes numbered before it that have not been heard.
     static let reorderWindow = DispatchTimeInterval.milliseconds(100)
 
-    // nonisolated(unsafe): these three are only ever read and written on `queue`, which is serial.
-    /// On the queue: lines heard and not yet written, by sequence number (`nil`: nothing to write).
-    nonisolated(unsafe) private var waiting: [UInt64: String?] = [:]
-    /// On the queue: the sequence number the next line to write has, once known.
-    nonisolated(unsafe) private var nextToWrite: UInt64?
-    /// On the queue: bumped by every line heard, so a window's flush knows if another came.
-    nonisolated(unsafe) private var heardCount = 0
+    /// Lines heard and not yet written, on the queue. A lock of its own, never held while
+    /// writing (``write(_:)`` takes the state's).
+    private let reorder = LockedValue(Reorder())
 
+    private struct Reorder {
+        /// By sequence number; `nil`: a publish with nothing to write (not a demo event).
+        var waiting: [UInt64: String?] = [:]
+        /// The sequence number the next line to write has, once known.
+        var nextToWrite: UInt64?
+        /// Bumped by every publish heard, so a window's flush knows whether another came.
+        var heardCount = 0
+
+        /// Every waiting line in sequence order; nothing waits afterwards.
+        mutating func takeAll() -> [String] {
+            let lines = waiting.keys.sorted().compactMap { waiting[$0] ?? nil }
+            if let last = waiting.keys.max() { nextToWrite = last + 1 }
+            waiting.removeAll()
+            return lines
+        }
+    }
+
+    /// On the queue: files what was heard and writes the lines whose turn has come.
     private func heard(_ sequenceNumber: UInt64, line: String?) {
-        if let next = nextToWrite, sequenceNumber < next {
-            if let line { write(line + "\n") }  // Began before the ones already written.
-            return
+        let (ready, count, stillWaiting) = reorder.withLock { reorder -> ([String], Int, Bool) in
+            if let next = reorder.nextToWrite, sequenceNumber < next {
+                // It began before the lines already written: its turn has passed.
+                return (line.map { [$0] } ?? [], reorder.heardCount, !reorder.waiting.isEmpty)
+            }
+            reorder.waiting[sequenceNumber] = line
+            reorder.heardCount += 1
+            var ready: [String] = []
+            while let next = reorder.nextToWrite, let waiting = reorder.waiting.removeValue(forKey: next) {
+                if let waiting { ready.append(waiting) }
+                reorder.nextToWrite = next + 1
+            }
+            if reorder.waiting.count > 1024 { ready += reorder.takeAll() }
+            return (ready, reorder.heardCount, !reorder.waiting.isEmpty)
         }
-        waiting[sequenceNumber] = line
-        heardCount += 1
-        while let next = nextToWrite, let line = waiting.removeValue(forKey: next) {
-            if let line { write(line + "\n") }
-            nextToWrite = next + 1
-        }
-        if waiting.count > 1024 { writeWaiting() }
-        guard !waiting.isEmpty else { return }
-        let count = heardCount
+        for line in ready { write(line + "\n") }
+        guard stillWaiting else { return }
         queue.asyncAfter(deadline: .now() + Self.reorderWindow) {
-            if self.heardCount == count { self.writeWaiting() }
+            let lines = self.reorder.withLock { $0.heardCount == count ? $0.takeAll() : [] }
+            for line in lines { self.write(line + "\n") }
         }
     }
 
     /// On the queue: writes every waiting line in sequence order.
     private func writeWaiting() {
-        for sequenceNumber in waiting.keys.sorted() {
-            if let line = waiting[sequenceNumber] ?? nil { write(line + "\n") }
-            nextToWrite = sequenceNumber + 1
-        }
-        waiting.removeAll()
+        for line in reorder.withLock({ $0.takeAll() }) { write(line + "\n") }
     }
 
     /// How the recording is going (lines queued but not yet written are not counted).
