@@ -203,6 +203,36 @@ public final class EventBus: Sendable {
         register(OwnedSubscription(owner: owner, once: false, priority: priority, handler: handler))
     }
 
+    /// Subscribes an owner typed `AnyObject` (an owner held in a `[AnyObject]`, a delegate
+    /// property, a plugin registry); the handler gets it back as `AnyObject`.
+    ///
+    /// The same ordering, threading and lifetime as the generic variant: synchronous on the
+    /// publisher's thread, descending `priority`, owner held weakly, introspection shows the
+    /// owner's dynamic type. It exists because Swift 6.3.1 crashes ("Invalid conformance in
+    /// type-checked AST") compiling a call that passes an `AnyObject`-typed value to the generic
+    /// `Owner: AnyObject` parameter together with an `(Owner, Event)` closure; with this
+    /// overload such calls pick it and compile. For the other kinds (executor, once, stepping,
+    /// …) pass the owner with its concrete type, or use a handler that takes only the event
+    /// (see <doc:OwnerBoundSubscriptions>).
+    ///
+    /// ```swift
+    /// let plugins: [AnyObject] = [uploader, viewModel]
+    /// for plugin in plugins {
+    ///     bus.subscribe(owner: plugin) { (plugin, event: CartDidUpdateEvent) in print(type(of: plugin)) }
+    /// }
+    /// ```
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Event: EventBusEvent>(
+        owner: AnyObject, to eventType: Event.Type = Event.self, priority: Int = 0,
+        handler: @escaping @Sendable (AnyObject, Event) -> Void
+    ) -> SubscriptionToken {
+        register(
+            OwnedSubscription<AnyObject, Event>(
+                owner: owner, once: false, priority: priority, handler: handler))
+    }
+
     /// Subscribes to events of `eventType` for as long as `owner` lives, with a handler that
     /// only takes the event.
     ///

@@ -618,6 +618,18 @@ final class SampleEventBus3: SampleOwner, @unchecked Sendable {  // safe: see Sa
     }
 }
 
+// Sources/EventBus/EventBus.swift, sample 3
+final class SampleEventBus4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let plugins: [AnyObject] = [uploader, viewModel]
+        for plugin in plugins {
+            bus.subscribe(owner: plugin) { (plugin, event: CartDidUpdateEvent) in print(type(of: plugin)) }
+        }
+        withExtendedLifetime((plugins, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBusEvent.swift, sample 1
 final class SampleEventBusEvent1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct UserDidLoginEvent: EventBusEvent {
@@ -931,6 +943,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.swift, sample 2") func sampleEventBus3() async throws {
         try await runSample { try await SampleEventBus3().run() }
+    }
+    @Test("Sources/EventBus/EventBus.swift, sample 3") func sampleEventBus4() async throws {
+        try await runSample { try await SampleEventBus4().run() }
     }
     @Test("Sources/EventBus/EventBusEvent.swift, sample 1") func sampleEventBusEvent1() async throws {
         try await runSample { try await SampleEventBusEvent1().run() }

@@ -13,7 +13,13 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     override final var isOwnerGone: Bool { owner == nil }
 
     override final var subscriberName: String {
-        Owner.self == TokenAnchor.self ? "ownerless" : String(describing: Owner.self)
+        if Owner.self == TokenAnchor.self { return "ownerless" }
+        // An owner passed as `AnyObject` (see `subscribe(owner:to:priority:handler:)`'s
+        // `AnyObject` overload): its dynamic type, while it lives.
+        if ObjectIdentifier(Owner.self) == ObjectIdentifier(AnyObject.self), let owner {
+            return String(describing: type(of: owner))
+        }
+        return String(describing: Owner.self)
     }
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
