@@ -47,18 +47,54 @@ struct EventStreamTests {
     }
 
     @Test func aPacedStreamYieldsOnePerInterval() async {
+        // Given a paced stream whose backlog keeps the oldest two, and three publishes
         let sut = EventBus()
         let clock = ManualClock()
-        let stream = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock, buffering: .keepOldest(1))
+        let stream = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock, buffering: .keepOldest(2))
         for number in 1...3 { sut.publish(Ping(number: number)) }
-        var iterator = stream.makeAsyncIterator()
+        #expect(stream.waitingEventCount == 2)
+        #expect(stream.droppedEventCount == 1)
 
+        // When the consumer reads: the first comes at once
+        let iterator = IteratorBox(stream.makeAsyncIterator())
         #expect(await iterator.next() == Ping(number: 1))
         #expect(stream.waitingEventCount == 1)
-        #expect(stream.droppedEventCount == 1)
-        clock.advance(by: .seconds(1))
 
-        #expect(await iterator.next() == Ping(number: 2))
+        // Then the next one waits for the interval
+        let second = Task { await iterator.next() }
+        await waitUntil { clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(1))
+        #expect(await second.value == Ping(number: 2))
+        #expect(stream.waitingEventCount == 0)
+    }
+
+    @Test func aPacedStreamNobodyReadsHoldsOnlyWhatItsPolicyAllowsAndCountsTheRest() {
+        // Given a paced stream whose consumer never reads, keeping the newest five
+        let sut = EventBus()
+        let released = ReleaseCounter()
+        let stream = sut.pacedStream(
+            TrackedEvent.self, every: .seconds(1), clock: ManualClock(), buffering: .keepNewest(5))
+
+        // When 100 events are published
+        for number in 1...100 { sut.publish(released.event(number)) }
+
+        // Then it holds five, and every other one was dropped, counted and released
+        #expect(stream.waitingEventCount == 5)
+        #expect(stream.droppedEventCount == 95)
+        #expect(released.count == 95)
+
+        // And cancelling it releases the five
+        stream.cancel()
+        #expect(released.count == 100)
+        #expect(stream.waitingEventCount == 0)
+    }
+
+    /// Lets a test hand one iterator to a task after reading from it (a single consumer at a time).
+    final class IteratorBox: @unchecked Sendable {
+        // safe: the tests use it from one task at a time, awaiting each call
+        private var iterator: EventStream<Ping>.AsyncIterator
+        init(_ iterator: EventStream<Ping>.AsyncIterator) { self.iterator = iterator }
+        func next() async -> Ping? { await iterator.next() }
     }
 
     @Test func releasingAPacedStreamEndsItsSubscription() async {

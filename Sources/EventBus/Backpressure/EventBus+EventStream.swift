@@ -27,34 +27,29 @@ extension EventBus {
     /// Returns a stream of the events of `eventType` published from now on, at most one per
     /// `interval` on `clock`.
     ///
-    /// Pacing as in ``subscribePaced(owner:to:every:clock:priority:buffering:handler:)``: an event after
-    /// an idle period is yielded at once, later ones one interval apart, in publish order.
-    /// Events wait in the pace's backlog, bounded by `policy`
-    /// (``EventStream/waitingEventCount``, ``EventStream/droppedEventCount``), not in the
-    /// stream; a consumer slower than the pace still accumulates them in the stream's buffer.
+    /// Pacing as in ``subscribePaced(owner:to:every:clock:priority:buffering:handler:)``: an event
+    /// after an idle period is yielded at once, later ones one interval apart, in publish order.
+    /// The stream pulls: each event waits in the pace's backlog until the consumer asks for it,
+    /// and the consumer's next request waits until one interval has passed since it took the
+    /// previous event. So everything the stream holds is in that backlog, bounded by `policy`
+    /// and counted exactly (``EventStream/waitingEventCount``, ``EventStream/droppedEventCount``),
+    /// however slowly the consumer reads.
     ///
-    /// The subscription ends when the consuming task is cancelled or the stream and its
-    /// iterators are released.
+    /// The subscription ends when the consuming task is cancelled, when the stream and its
+    /// iterators are released, or on ``EventStream/cancel()``, which also releases the backlog.
     public func pacedStream<Event: EventBusEvent>(
         _ eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
         buffering policy: EventBufferPolicy = .unbounded
     ) -> EventStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self)
-        // Stepping subscriptions are owner-bound; the stream's termination handler keeps this
-        // anchor alive for exactly as long as the stream.
-        let anchor = StreamAnchor()
-        let token = subscribePaced(
-            owner: anchor, to: eventType, every: interval, clock: clock, buffering: policy
-        ) {
-            _, event in
-            continuation.yield(event)
-        }
-        continuation.onTermination = { _ in
-            withExtendedLifetime(anchor) { token.cancel() }
-        }
-        return EventStream(events: stream, token: token) { continuation.finish() }
+        let source = PacedStreamSubscription<Event, _>(clock: clock, interval: interval, policy: policy)
+        let token = register(source, cancelsOnDeinit: true)
+        // The iterator keeps the token (and so the subscription) for as long as it iterates.
+        let stream = AsyncStream<Event>(
+            unfolding: {
+                defer { withExtendedLifetime(token) {} }
+                return await source.next()
+            },
+            onCancel: { token.cancel() })
+        return EventStream(events: stream, token: token) { token.cancel() }
     }
 }
-
-/// The owner of a paced stream's subscription; its only job is to be alive while the stream is.
-private final class StreamAnchor: Sendable {}

@@ -31,8 +31,9 @@ public struct EventStream<Event: EventBusEvent>: AsyncSequence, Sendable {
     /// ``EventBus/pacedStream(_:every:clock:buffering:)``. Never decreases.
     public var droppedEventCount: Int { token.droppedEventCount }
 
-    /// Events waiting in a paced stream's backlog (not yet yielded to the stream); 0 for
-    /// ``EventBus/eventStream(_:bufferingPolicy:)``, whose buffer `AsyncStream` does not count.
+    /// Events waiting in a paced stream's backlog, not yet taken by the consumer (everything the
+    /// paced stream holds); 0 for ``EventBus/eventStream(_:bufferingPolicy:)``, whose buffer
+    /// `AsyncStream` does not count.
     public var waitingEventCount: Int { token.waitingEventCount }
 
     /// Ends the subscription; events already in the stream's buffer are still delivered, then
