@@ -38,31 +38,43 @@ public struct DeadEvent: EventBusEvent {
     public var eventType: EventType { EventType(type(of: event)) }
     /// The bus the event was published on (greenrobot's `NoSubscriberEvent.eventBus`), while
     /// it lives: held weakly, so a dead event kept by a recorder or a log never keeps its bus
-    /// alive. Nil for a dead event made with ``init(event:)``.
+    /// alive. Nil for a dead event made with ``init(event:fileID:line:function:)``.
     public var bus: EventBus? { busReference?.object as? EventBus }
     private let busReference: WeakReference?
+    /// Where the event nobody heard was published (see ``CallSite``); the dead event's own
+    /// ``PublishRecord/callSite`` is the same.
+    public let callSite: CallSite
 
     /// Creates a dead event about `event` (the bus does this; tests of handlers may too), with
-    /// no source ``bus``.
-    public init(event: some EventBusEvent) {
-        self.init(event: event, busReference: nil)
+    /// no source ``bus``. The call site defaults to the caller's.
+    public init(
+        event: some EventBusEvent, fileID: StaticString = #fileID, line: UInt = #line,
+        function: StaticString = #function
+    ) {
+        self.init(
+            event: event, busReference: nil, callSite: CallSite(fileID: fileID, line: line, function: function))
     }
 
-    init(event: some EventBusEvent, busReference: WeakReference?) {
+    init(event: some EventBusEvent, busReference: WeakReference?, callSite: CallSite) {
         self.event = event
         self.eventTypeName = String(describing: type(of: event))
         self.busReference = busReference
+        self.callSite = callSite
     }
 }
 
 extension EventBus {
-    /// Called when a publish of `event` reached nobody.
-    func publishDeadEvent<Event: EventBusEvent>(for event: Event) {
+    /// Called when a publish of `event` reached nobody; its call site is the thread's running
+    /// publish's (set by the traced path, which every publish takes once `DeadEvent` has
+    /// subscribers).
+    func publishDeadEvent<Event: EventBusEvent>(
+        for event: Event, nesting: UnsafeMutablePointer<PublishNesting>
+    ) {
         guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
-        let nesting = PublishNesting.current(key: PublishNesting.key)
         guard !nesting.pointee.insideDeadEvent else { return }
+        let callSite = nesting.pointee.tracedPublish.callSite ?? .unknown
         nesting.pointee.insideDeadEvent = true
-        publish(DeadEvent(event: event, busReference: WeakReference(self)))
+        publish(DeadEvent(event: event, busReference: WeakReference(self), callSite: callSite), at: callSite)
         nesting.pointee.insideDeadEvent = false
     }
 }

@@ -36,7 +36,7 @@ public final class EventBus: Sendable {
     /// injected bus instead.
     public static let `default` = EventBus()
 
-    let store = SubscriptionStore()
+    let store: SubscriptionStore
     let protocols = ProtocolStore()
     let taps: TapStore
     let failures: FailureReporter
@@ -48,6 +48,7 @@ public final class EventBus: Sendable {
     /// Creates a bus with no subscriptions, independent of every other bus.
     public init() {
         taps = TapStore()
+        store = SubscriptionStore(taps: taps)
         failures = FailureReporter(taps: taps)
     }
 
@@ -76,13 +77,26 @@ public final class EventBus: Sendable {
     /// deeper returns at once and is delivered, in publish order with others like it, right
     /// after the handlers of the publish at the limit depth have returned. Chains of any
     /// length therefore use a bounded amount of stack; see <doc:NestedPublishing>.
-    public func publish<Event: EventBusEvent>(_ event: Event) {
-        // A type nobody listens to, on a bus without taps or dead-event subscribers, whose
-        // protocol matches (if the bus has protocol subscriptions) are known: nothing to do,
-        // and nothing is locked or written to find that out.
+    ///
+    /// `fileID`, `line` and `function` are the call site: leave them to their defaults, which
+    /// the compiler fills in with the caller's. Only observe-all taps, dead events and failure
+    /// reports see it (``PublishRecord/callSite``); a bus without them ignores it.
+    public func publish<Event: EventBusEvent>(
+        _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) {
+        // First, so that on the plain path the call site's arguments die here. Passed along
+        // beside the walk they cost ~70 instructions per publish to one subscriber (callgrind:
+        // spills, and the walk no longer inlined).
+        if taps.wantsCallSites {
+            publishTraced(event, callSite: CallSite(fileID: fileID, line: line, function: function))
+            return
+        }
+        // A type nobody listens to, whose protocol matches (if the bus has protocol
+        // subscriptions) are known: nothing to do, and nothing is locked or written to find that
+        // out. (No tap and no dead-event subscriber, or this would be the traced path.)
         let list = store.publishedList(of: ObjectIdentifier(Event.self))
         if list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0 == 0,
-            !taps.isActive, !store.hasDeadEventSubscribers, readsWithoutLock(list)
+            readsWithoutLock(list)
         {
             return
         }
@@ -90,16 +104,59 @@ public final class EventBus: Sendable {
         guard nesting.pointee.depth < Self.nestingLimit else {
             nesting.pointee.wait {
                 self.deliverNow(
-                    event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting)
+                    event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
+                    tapping: false)
             }
             return
         }
         nesting.pointee.depth += 1
-        deliverNow(event, list: list, nesting: nesting)
+        deliverNow(event, list: list, nesting: nesting, tapping: false)
         if nesting.pointee.depth == Self.nestingLimit {
             PublishNesting.runWaiting(on: nesting)
         }
         nesting.pointee.depth -= 1
+    }
+
+    /// `publish` on a bus that wants call sites (it has taps, dead-event subscribers or
+    /// throwing synchronous handlers): the same delivery, plus the dead event and the taps'
+    /// record, which read the call site, sequence number and parent from the thread's note of
+    /// the running publish (`PublishNesting.tracedPublish`), as failure reports do.
+    @inline(never)
+    func publishTraced<Event: EventBusEvent>(_ event: Event, callSite: CallSite) {
+        let nesting = PublishNesting.current(key: nestingKey)
+        // Numbered, and its parent found, now: a publish queued past the limit runs after its
+        // parent returned, but was still made by it.
+        let tapping = taps.isActive
+        let trace = TracedPublish(
+            taps: tapping ? ObjectIdentifier(taps) : nil,
+            sequenceNumber: tapping ? taps.takeSequenceNumber() : 0, callSite: callSite,
+            parent: tapping ? nesting.pointee.tracedPublish.parent(on: taps) : nil)
+        guard nesting.pointee.depth < Self.nestingLimit else {
+            nesting.pointee.wait { self.deliverTraced(event, nesting: nesting, trace: trace) }
+            return
+        }
+        nesting.pointee.depth += 1
+        deliverTraced(event, nesting: nesting, trace: trace)
+        if nesting.pointee.depth == Self.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+    }
+
+    /// Delivers a traced publish with `trace` as the thread's running publish meanwhile. Its
+    /// own copy of `deliverNow`, not inlined into `publish`: a second inlined copy there made
+    /// the optimizer stop inlining the walk (callgrind: +43 instructions per publish to one
+    /// subscriber, +20 per further subscriber).
+    @inline(never)
+    private func deliverTraced<Event: EventBusEvent>(
+        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, trace: TracedPublish
+    ) {
+        let enclosing = nesting.pointee.tracedPublish
+        nesting.pointee.tracedPublish = trace
+        deliverNow(
+            event, list: store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
+            tapping: trace.taps != nil)
+        nesting.pointee.tracedPublish = enclosing
     }
 
     /// How many publishes may be nested on one thread (a handler publishing, whose handler
@@ -112,7 +169,9 @@ public final class EventBus: Sendable {
 
     /// `publish` without the nesting check: delivers `event` now, on this thread, to `list`
     /// (the type's published list, looked up by the caller). Inlined so that the check costs no
-    /// extra call (callgrind: 37 instructions per publish otherwise).
+    /// extra call (callgrind: 37 instructions per publish otherwise). The taps' record and the
+    /// dead event take the call site, sequence number and parent from the thread's note of the
+    /// running publish, which the traced path set.
     ///
     /// The list is read without a lock: the publish announces it in the thread's hazard slot,
     /// walks the published buffer, and clears the slot; entries taken out of the list
@@ -122,11 +181,10 @@ public final class EventBus: Sendable {
     /// retain a snapshot with them.
     @inline(__always)
     private func deliverNow<Event: EventBusEvent>(
-        _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>
+        _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>,
+        tapping: Bool
     ) {
         let eventKey = ObjectIdentifier(Event.self)
-        let tapping = taps.isActive
-        let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
         var walk = DeliveryWalk(tapping: tapping)
         if readsWithoutLock(list) {
             if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) > 0 {
@@ -155,16 +213,37 @@ public final class EventBus: Sendable {
         }
         // A subscription whose full buffer turned the event away was listening: not a dead event.
         if walk.reachedCount == 0 && !walk.droppedAny {
-            publishDeadEvent(for: event)
+            publishDeadEvent(for: event, nesting: nesting)
         }
         if let notes = walk.notes {
-            taps.notify(
-                PublishRecord(
-                    event: event, eventTypeName: String(describing: Event.self),
-                    reachedCount: walk.reachedCount, recipients: notes.recipients,
-                    consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
-                    sequenceNumber: sequenceNumber))
+            notifyTaps(
+                of: event, reachedCount: walk.reachedCount, notes: notes, trace: nesting.pointee.tracedPublish
+            )
         }
+    }
+
+    /// The taps' record of a publish (out of line: the plain path never calls it). A publish
+    /// that began on the plain path while a tap was being added has no trace: it is reported
+    /// with sequence number 0 and an unknown call site.
+    @inline(never)
+    private func notifyTaps<Event: EventBusEvent>(
+        of event: Event, reachedCount: Int, notes: DeliveryWalk.Notes, trace: TracedPublish
+    ) {
+        let traced = trace.taps == ObjectIdentifier(taps)
+        taps.notify(
+            PublishRecord(
+                event: event, eventTypeName: String(describing: Event.self),
+                reachedCount: reachedCount, recipients: notes.recipients,
+                consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
+                sequenceNumber: traced ? trace.sequenceNumber : 0,
+                callSite: traced ? trace.callSite ?? .unknown : .unknown,
+                parentSequenceNumber: traced ? trace.parent : nil))
+    }
+
+    /// `publish` from inside the library, for publishes made on behalf of a caller (a
+    /// ``DeadEvent``), which carry the caller's call site.
+    func publish<Event: EventBusEvent>(_ event: Event, at callSite: CallSite) {
+        publish(event, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
     }
 
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,

@@ -30,6 +30,15 @@ public struct PublishRecord: Sendable {
     /// (for example `skipRepeats`). Only ``EventBus/publishState(_:)`` reports them; they are not
     /// counted in ``reachedCount``.
     public let skips: [Skip]
+    /// Where the publish was made: the file, line and function of the `publish`,
+    /// `publishState` or `dispatch` call (see ``CallSite``). Publishes the bus makes itself
+    /// (a ``DeadEvent``, a store's state) name the call that caused them.
+    public let callSite: CallSite
+    /// The ``sequenceNumber`` of the publish whose synchronous handler made this one, or nil for
+    /// a publish made outside any handler on this bus (including from an executor's handler,
+    /// which runs later, and publishes queued past ``EventBus/nestingLimit``, which run after
+    /// their parent returned). Nested publishes therefore form a tree per top-level publish.
+    public let parentSequenceNumber: UInt64?
 
     /// Where the reached subscriptions run, without repeats, in subscription order:
     /// `"publisher"` for synchronous handlers, otherwise the executor's ``EventBusExecutor/label``.
@@ -44,8 +53,10 @@ public struct PublishRecord: Sendable {
     init(
         event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
         consumedBy: Recipient? = nil, droppingRecipients: [Recipient] = [], sequenceNumber: UInt64,
-        skips: [Skip] = []
+        skips: [Skip] = [], callSite: CallSite, parentSequenceNumber: UInt64?
     ) {
+        self.callSite = callSite
+        self.parentSequenceNumber = parentSequenceNumber
         self.consumedBy = consumedBy
         self.event = event
         self.eventTypeName = eventTypeName
@@ -67,15 +78,27 @@ extension PublishRecord {
         /// Where the handler runs: `publisher` for synchronous handlers, otherwise the
         /// executor's ``EventBusExecutor/label``.
         public let executorLabel: String
+        /// How the event reaches the handler: synchronously, queued on an executor, as a
+        /// stream element, … (as in ``SubscriptionInfo/delivery``).
+        public let delivery: SubscriptionInfo.Delivery
+        /// The subscription's priority; higher runs earlier in a publish.
+        public let priority: Int
 
         /// Creates a recipient (for tests of tools that consume records).
-        public init(subscriberName: String, executorLabel: String) {
+        public init(
+            subscriberName: String, executorLabel: String, delivery: SubscriptionInfo.Delivery = .synchronous,
+            priority: Int = 0
+        ) {
             self.subscriberName = subscriberName
             self.executorLabel = executorLabel
+            self.delivery = delivery
+            self.priority = priority
         }
 
         init(_ subscription: AnySubscription) {
-            self.init(subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel)
+            self.init(
+                subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel,
+                delivery: subscription.deliveryKind, priority: subscription.priority)
         }
     }
 }
@@ -90,18 +113,28 @@ extension PublishRecord {
         /// The chain step that skipped the value: `skipRepeats`, `automatic skipRepeats`,
         /// `skipRepeats(by:)`, `skip(when:)`, `only(when:)` or `filter`.
         public let reason: String
+        /// How its values reach the handler, as in ``Recipient/delivery``.
+        public let delivery: SubscriptionInfo.Delivery
+        /// Its priority, as in ``Recipient/priority``.
+        public let priority: Int
 
         /// Creates a skip (for tests of tools that consume records).
-        public init(subscriberName: String, executorLabel: String, reason: String) {
+        public init(
+            subscriberName: String, executorLabel: String, reason: String,
+            delivery: SubscriptionInfo.Delivery = .synchronous, priority: Int = 0
+        ) {
             self.subscriberName = subscriberName
             self.executorLabel = executorLabel
             self.reason = reason
+            self.delivery = delivery
+            self.priority = priority
         }
 
         init(_ subscription: AnySubscription, reason: StaticString) {
             self.init(
                 subscriberName: subscription.subscriberName, executorLabel: subscription.executorLabel,
-                reason: reason.description)
+                reason: reason.description, delivery: subscription.deliveryKind,
+                priority: subscription.priority)
         }
     }
 }

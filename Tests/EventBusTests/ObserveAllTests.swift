@@ -54,9 +54,9 @@ struct ObserveAllTests {
         #expect(
             recipients.value == [
                 .init(subscriberName: "Owner", executorLabel: "publisher"),
-                .init(subscriberName: "Owner", executorLabel: "manual"),
+                .init(subscriberName: "Owner", executorLabel: "manual", delivery: .executor),
                 .init(subscriberName: "ownerless", executorLabel: "publisher"),
-                .init(subscriberName: "AsyncStream", executorLabel: "publisher"),
+                .init(subscriberName: "AsyncStream", executorLabel: "publisher", delivery: .stream),
             ])
         token.cancel()
         ownerless.cancel()

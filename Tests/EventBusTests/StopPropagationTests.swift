@@ -65,7 +65,10 @@ struct StopPropagationTests {
 
         sut.publish(Ping())
 
-        #expect(record.value?.consumedBy == .init(subscriberName: "Owner", executorLabel: "publisher"))
+        #expect(
+            record.value?.consumedBy
+                == .init(
+                    subscriberName: "Owner", executorLabel: "publisher", delivery: .interceptor, priority: 1))
         #expect(record.value?.reachedCount == 2)
         #expect(record.value?.recipients.count == 2)
         tap.cancel()

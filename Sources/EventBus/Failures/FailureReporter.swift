@@ -35,18 +35,31 @@ final class FailureReporter: Sendable {
     /// Reports `error`, thrown by `subscription`'s handler for `event`; `reported` is that
     /// subscription's record of the event types it has thrown for (see ``ReportedTypes``).
     func report<Event: Sendable>(
-        _ error: any Error, event: Event, by subscription: AnySubscription, reported: ReportedTypes
+        _ error: any Error, event: Event, by subscription: AnySubscription, reported: ReportedTypes,
+        namesCallSite: Bool = false
     ) {
         // The dynamic type: a protocol subscription's event arrives as the protocol's existential.
         let isFirst = reported.firstReport(of: ObjectIdentifier(type(of: event as Any)))
-        report(error, event: event, by: subscription, isFirstForType: isFirst)
+        report(error, event: event, by: subscription, isFirstForType: isFirst, namesCallSite: namesCallSite)
+    }
+
+    /// From now on publishes on this bus note their call site on the thread, so that a
+    /// synchronous handler's failure can name it (see ``publishingCallSite``).
+    func expectSynchronousFailures() {
+        taps.wantCallSitesFromNowOn()
+    }
+
+    /// The call site of the publish running on this thread, for a synchronous handler's report.
+    static var publishingCallSite: CallSite? {
+        PublishNesting.current(key: PublishNesting.key).pointee.tracedPublish.callSite
     }
 
     /// Reports `error`, thrown by `subscription`'s handler for `event`. `isFirstForType` says
     /// whether this subscription has thrown for this event type before; the default handler
     /// only writes the first. Called with no lock held; calls out after unlocking.
     func report<Event: Sendable>(
-        _ error: any Error, event: Event, by subscription: AnySubscription, isFirstForType: Bool
+        _ error: any Error, event: Event, by subscription: AnySubscription, isFirstForType: Bool,
+        namesCallSite: Bool = false
     ) {
         // The report (a type-name string, the subscription's description, an existential) is
         // built only when something will read it: a custom handler, the default's first line,
@@ -60,7 +73,7 @@ final class FailureReporter: Sendable {
         guard let event = event as? any EventBusEvent else { return }
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription),
-            owner: subscription.ownerObject)
+            owner: subscription.ownerObject, callSite: namesCallSite ? Self.publishingCallSite : nil)
         built.add(1, ordering: .relaxed)
         if let custom {
             custom.call(failure)

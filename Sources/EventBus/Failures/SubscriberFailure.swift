@@ -13,6 +13,13 @@ public struct SubscriberFailure: Sendable {
     /// The subscription whose handler threw: its owner type (the subscriber), delivery kind,
     /// executor, priority and how many events it had received.
     public let subscription: SubscriptionInfo
+    /// Where the event was published, for a synchronous handler (it threw inside that
+    /// `publish`); nil for handlers that run later (executors, streams, async handlers). An
+    /// interceptor's error names it only on a bus that notes call sites anyway (one with a tap,
+    /// a ``DeadEvent`` subscriber or a throwing `subscribe` handler): every interceptor may
+    /// throw, and noting call sites for all of them would put every bus with one on the
+    /// slower traced path.
+    public let callSite: CallSite?
 
     /// The owner of the subscription whose handler threw, while it lives; nil for owner-less
     /// subscriptions and once the owner is released. Held weakly: a report kept in a log never
@@ -22,16 +29,22 @@ public struct SubscriberFailure: Sendable {
     private let ownerReference: WeakReference?
 
     /// Creates a failure report (for tests of failure handlers), with no ``owner``.
-    public init(error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo) {
-        self.init(error: error, event: event, subscription: subscription, owner: nil)
+    public init(
+        error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, callSite: CallSite? = nil
+    ) {
+        self.init(error: error, event: event, subscription: subscription, owner: nil, callSite: callSite)
     }
 
-    init(error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, owner: AnyObject?) {
+    init(
+        error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, owner: AnyObject?,
+        callSite: CallSite?
+    ) {
         self.error = error
         self.event = event
         self.eventTypeName = String(describing: type(of: event))
         self.subscription = subscription
         self.ownerReference = owner.map(WeakReference.init)
+        self.callSite = callSite
     }
 }
 
@@ -40,5 +53,6 @@ extension SubscriberFailure: CustomStringConvertible {
     public var description: String {
         "\(subscription.subscriberName) threw \(error) handling \(eventType.qualifiedName)"
             + " (\(subscription.delivery), on \(subscription.executorLabel))"
+            + (callSite.map { ", published at \($0)" } ?? "")
     }
 }

@@ -13,6 +13,7 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
     ) {
         self.handler = handler
         self.failures = failures
+        failures.expectSynchronousFailures()
         super.init(owner: owner, priority: priority)
     }
 
@@ -22,7 +23,9 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
         do {
             try handler(owner, event)
         } catch {
-            failures.report(error, event: event, by: self, reported: reported)
+            failures.report(
+                error, event: event, by: self, reported: reported,
+                namesCallSite: true)
         }
         return .delivered
     }
@@ -38,6 +41,7 @@ final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>,
     init(priority: Int, failures: FailureReporter, handler: @escaping @Sendable (Event) throws -> Void) {
         self.handler = handler
         self.failures = failures
+        failures.expectSynchronousFailures()
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
 
@@ -46,7 +50,9 @@ final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>,
         do {
             try handler(event)
         } catch {
-            failures.report(error, event: event, by: self, reported: reported)
+            failures.report(
+                error, event: event, by: self, reported: reported,
+                namesCallSite: true)
         }
         return .delivered
     }

@@ -34,7 +34,8 @@ final class OwnedInterceptor<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
             return try handler(owner, event) == .stop ? .consumed : .delivered
         } catch {
             if let failures {
-                failures.reporter.report(error, event: event, by: self, reported: failures.reported)
+                failures.reporter.report(
+                    error, event: event, by: self, reported: failures.reported, namesCallSite: true)
             }
             return .delivered
         }
@@ -64,7 +65,8 @@ final class OwnerlessInterceptor<Event: Sendable>: Subscription<Event>, @uncheck
             return try handler(event) == .stop ? .consumed : .delivered
         } catch {
             if let failures {
-                failures.reporter.report(error, event: event, by: self, reported: failures.reported)
+                failures.reporter.report(
+                    error, event: event, by: self, reported: failures.reported, namesCallSite: true)
             }
             return .delivered
         }

@@ -34,6 +34,10 @@ struct PublishNesting {
     private var usedSlots = 1
     /// Which stripe of a list's publish counters this thread writes.
     let countingStripe: Int
+    /// The tapped publish running on this thread right now, so that a publish its handlers make
+    /// can name it as its parent (``PublishRecord/parentSequenceNumber``). Only written while
+    /// the bus has taps.
+    var tracedPublish = TracedPublish()
 
     init() {
         hazardRecord = HazardSlots.claimRecord()
@@ -110,6 +114,22 @@ struct PublishNesting {
 private struct WaitingPublish {
     let run: () -> Void
     let insideDeadEvent: Bool
+}
+
+/// A publish on the traced path: which bus's sequence it is numbered in (its tap store, nil
+/// when it is not tapped), its number and its call site.
+struct TracedPublish {
+    var taps: ObjectIdentifier?
+    var sequenceNumber: UInt64 = 0
+    /// Its call site, which failure reports of synchronous handlers name.
+    var callSite: CallSite?
+    /// The tapped publish on the same bus whose handler made this one.
+    var parent: UInt64?
+
+    /// The parent's number for a publish on the bus of `taps`, if this publish is on that bus.
+    func parent(on taps: TapStore) -> UInt64? {
+        self.taps == ObjectIdentifier(taps) ? sequenceNumber : nil
+    }
 }
 
 /// One key for every bus: the nesting depth is the thread's, whichever buses its handlers use.

@@ -30,7 +30,11 @@ final class SubscriptionStore: Sendable {
     /// publish reads instead of taking the shard's lock.
     private let publishedTables: [Unmanaged<PublishedTable>]
 
-    init() {
+    /// Told when the first ``DeadEvent`` subscription arrives: dead events name their call site.
+    private let taps: TapStore?
+
+    init(taps: TapStore? = nil) {
+        self.taps = taps
         let reclaimer = self.reclaimer
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry(reclaimer: reclaimer)) }
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
@@ -99,6 +103,7 @@ final class SubscriptionStore: Sendable {
     func add(_ subscription: AnySubscription) {
         if subscription.eventKey == ObjectIdentifier(DeadEvent.self) {
             deadEventsWanted.store(true, ordering: .relaxed)
+            taps?.wantCallSitesFromNowOn()
         }
         indexOwner(of: subscription)
         let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }

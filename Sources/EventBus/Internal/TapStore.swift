@@ -2,13 +2,32 @@ import Synchronization
 
 /// The bus's observe-all taps. Publishing checks one atomic counter, so a bus nobody taps
 /// pays nothing for the feature.
+///
+/// It also keeps the one flag a plain publish reads to learn whether anyone wants its call
+/// site: a tap, a ``DeadEvent`` subscription, or a synchronous handler that may throw (its
+/// failure report names the call site). The last two are sticky, as the dead-event flag is.
 final class TapStore: Sendable {
     private let taps = LockedValue(TapList())
     private let activeCount = Atomic<Int>(0)
+    /// Taps plus one once call sites are wanted for good; nonzero sends publishes down the
+    /// traced path.
+    private let callSiteDemand = Atomic<Int>(0)
     private let nextSequenceNumber = Atomic<UInt64>(0)
 
-    /// Whether any tap is registered; read once at the start of every publish.
+    /// Whether any tap is registered.
     var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
+
+    /// Whether a publish must carry its call site: read once at the start of every publish.
+    var wantsCallSites: Bool { callSiteDemand.load(ordering: .relaxed) != 0 }
+
+    /// From now on every publish carries its call site (a dead-event subscriber or a throwing
+    /// synchronous handler joined the bus).
+    func wantCallSitesFromNowOn() {
+        taps.withLock { list in
+            list.callSitesWanted = true
+            callSiteDemand.store(list.demand, ordering: .relaxed)
+        }
+    }
 
     func add(_ tap: TapSubscription) {
         taps.withLock { list in
@@ -16,6 +35,7 @@ final class TapStore: Sendable {
             list.nextSerial += 1
             list.entries.append(tap)
             activeCount.store(list.entries.count, ordering: .relaxed)
+            callSiteDemand.store(list.demand, ordering: .relaxed)
         }
     }
 
@@ -23,7 +43,10 @@ final class TapStore: Sendable {
         // Released after the unlock: the observer's captures may run arbitrary deinit code.
         let removed = taps.withLock { list -> TapSubscription? in
             guard let index = list.entries.firstIndex(where: id.names) else { return nil }
-            activeCount.store(list.entries.count - 1, ordering: .relaxed)
+            defer {
+                activeCount.store(list.entries.count, ordering: .relaxed)
+                callSiteDemand.store(list.demand, ordering: .relaxed)
+            }
             return list.entries.remove(at: index)
         }
         removed?.markCancelled()
@@ -36,7 +59,10 @@ final class TapStore: Sendable {
     /// Cancels and removes every tap, for a bus that is being released.
     func removeEverything() {
         let removed = taps.withLock { list in
-            defer { list.entries = [] }
+            defer {
+                list.entries = []
+                callSiteDemand.store(list.demand, ordering: .relaxed)
+            }
             activeCount.store(0, ordering: .relaxed)
             return list.entries
         }
@@ -73,6 +99,10 @@ final class TapStore: Sendable {
 struct TapList {
     var entries = ContiguousArray<TapSubscription>()
     var nextSerial: UInt64 = 1
+    /// Set for good once something other than a tap wants call sites.
+    var callSitesWanted = false
+
+    var demand: Int { entries.count + (callSitesWanted ? 1 : 0) }
 }
 
 /// One observe-all tap.

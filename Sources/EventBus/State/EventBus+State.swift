@@ -20,9 +20,14 @@ extension EventBus {
     /// Nested publishes of both kinds count towards ``nestingLimit``. A state publish nested
     /// deeper makes `value` the current value at once; only its delivery waits, in order, until
     /// the handlers at the limit have returned.
-    public func publishState<Event: EventBusEvent>(_ value: Event) {
+    ///
+    /// `fileID`, `line` and `function` are the call site, for taps only, as in ``publish(_:fileID:line:function:)``.
+    public func publishState<Event: EventBusEvent>(
+        _ value: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) {
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
+        let callSite = CallSite(fileID: fileID, line: line, function: function)
         let protocolGeneration = protocols.generation
         if protocolGeneration != 0 {
             // Installs protocol subscriptions' adapters in this type's list when not done yet,
@@ -36,18 +41,19 @@ extension EventBus {
         // As in `publish`, inline: the closure that queues a delivery is made only when one is
         // queued, so a state publish allocates nothing.
         let nesting = PublishNesting.current(key: PublishNesting.key)
+        let parent = tapping ? nesting.pointee.tracedPublish.parent(on: taps) : nil
         guard nesting.pointee.depth < Self.nestingLimit else {
             nesting.pointee.wait {
                 self.deliverState(
                     value, to: snapshot, stateSequence: stateSequence, tapping: tapping,
-                    sequenceNumber: sequenceNumber)
+                    sequenceNumber: sequenceNumber, callSite: callSite, parent: parent, nesting: nesting)
             }
             return
         }
         nesting.pointee.depth += 1
         deliverState(
             value, to: snapshot, stateSequence: stateSequence, tapping: tapping,
-            sequenceNumber: sequenceNumber)
+            sequenceNumber: sequenceNumber, callSite: callSite, parent: parent, nesting: nesting)
         if nesting.pointee.depth == Self.nestingLimit {
             PublishNesting.runWaiting(on: nesting)
         }
@@ -58,8 +64,14 @@ extension EventBus {
     /// are not a concern here: each subscription's gate runs them by `stateSequence`.
     private func deliverState<Event: EventBusEvent>(
         _ value: Event, to snapshot: ContiguousArray<AnySubscription>, stateSequence: UInt64, tapping: Bool,
-        sequenceNumber: UInt64
+        sequenceNumber: UInt64, callSite: CallSite, parent: UInt64?,
+        nesting: UnsafeMutablePointer<PublishNesting>
     ) {
+        // A few stores on a path that takes a lock: always noted, for nested publishes' parent.
+        let enclosing = nesting.pointee.tracedPublish
+        nesting.pointee.tracedPublish = TracedPublish(
+            taps: tapping ? ObjectIdentifier(taps) : nil, sequenceNumber: sequenceNumber, callSite: callSite,
+            parent: parent)
         var reachedCount = 0
         var needsPrune = false
         var recipients: [PublishRecord.Recipient] = []
@@ -109,14 +121,16 @@ extension EventBus {
             store.pruneFinished(of: ObjectIdentifier(Event.self))
         }
         if reachedCount == 0 && skippedCount == 0 && !droppedAny {  // skipped or dropped is not dead
-            publishDeadEvent(for: value)
+            publishDeadEvent(for: value, nesting: nesting)
         }
+        nesting.pointee.tracedPublish = enclosing
         if tapping {
             taps.notify(
                 PublishRecord(
                     event: value, eventTypeName: String(describing: Event.self), reachedCount: reachedCount,
-                    recipients: recipients, consumedBy: consumer, sequenceNumber: sequenceNumber, skips: skips
-                ))
+                    recipients: recipients, consumedBy: consumer, droppingRecipients: droppingRecipients,
+                    sequenceNumber: sequenceNumber, skips: skips, callSite: callSite,
+                    parentSequenceNumber: parent))
         }
     }
 

@@ -112,8 +112,14 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     public var state: State { core.withLock { $0.state } }
 
     /// Publishes `action` on the bus; the store reduces it (see the type's discussion for when).
-    public func dispatch(_ action: Action) {
-        bus.publish(action)
+    ///
+    /// `fileID`, `line` and `function` are the call site, for taps only (see ``CallSite``):
+    /// leave them to their defaults.
+    public func dispatch(
+        _ action: Action, fileID: StaticString = #fileID, line: UInt = #line,
+        function: StaticString = #function
+    ) {
+        bus.publish(action, fileID: fileID, line: line, function: function)
     }
 
     /// A state subscription to this store's state, replaying the current state first; chain

@@ -1,0 +1,153 @@
+import EventBus
+import Foundation
+
+/// A trace read back from a file written by ``TraceWriter``: every line is checked before the
+/// trace is returned, so a bad file fails with one message naming the line.
+///
+/// ```swift
+/// let trace = try Trace(contentsOf: tracePath)
+/// for entry in trace.entries {
+///     print(entry.sequenceNumber, entry.eventTypeName, entry.callSite)
+/// }
+/// ```
+public struct Trace: Sendable {
+    /// The publishes in the order they started: by sequence number, so a nested publish comes
+    /// after the publish whose handler made it.
+    public let entries: [Entry]
+
+    /// One publish.
+    public struct Entry: Sendable {
+        /// The bus's sequence number for it (``PublishRecord/sequenceNumber``).
+        public let sequenceNumber: UInt64
+        /// The publish whose handler made it, if any (``PublishRecord/parentSequenceNumber``).
+        public let parentSequenceNumber: UInt64?
+        /// Seconds after the writer started.
+        public let time: Duration
+        /// The event's type name (``PublishRecord/eventTypeName``).
+        public let eventTypeName: String
+        /// The file it was published from, as `#fileID` spells it (`Module/File.swift`).
+        public let fileID: String
+        /// The line it was published from.
+        public let line: UInt
+        /// The function it was published from, as `#function` spells it.
+        public let function: String
+        /// How many subscriptions it reached.
+        public let reachedCount: Int
+        /// Who it reached, as the record named them.
+        public let recipients: [PublishRecord.Recipient]
+        /// The event's JSON, as it encoded itself; nil if it is not `Encodable`.
+        public let payload: Data?
+        /// The line of the file it came from (1-based), for messages.
+        public let lineNumber: Int
+
+        /// `Module/File.swift:42`, as ``CallSite/description`` prints it.
+        public var callSiteDescription: String { "\(fileID):\(line)" }
+
+        /// The payload decoded as `type`. Throws if there is none or it does not fit.
+        public func decodePayload<Event: Decodable>(as type: Event.Type) throws -> Event {
+            guard let payload else { throw TraceError(path: "", line: lineNumber, "no payload") }
+            return try JSONDecoder().decode(type, from: payload)
+        }
+    }
+
+    /// Reads and checks the trace at `path`.
+    /// - Throws: ``TraceError``: missing or unreadable file, larger than `maximumBytes`, not a
+    ///   trace, another version, or a line that is not JSON, cut off, or lacks a field.
+    public init(contentsOf path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes)
+        throws(TraceError)
+    {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw TraceError(path: path, "no such file")
+        }
+        if let size = attributes[.size] as? Int, size > maximumBytes {
+            throw TraceError(path: path, "is larger than \(maximumBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TraceError(path: path, "cannot be read")
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Parses trace text (`path` names it in errors).
+    public init(data: Data, path: String = "trace") throws(TraceError) {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(path: path, "is not UTF-8 text, so not a trace")
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let endsWithNewline = lines.last == ""
+        if endsWithNewline { lines.removeLast() }
+        guard let first = lines.first, !first.isEmpty else {
+            throw TraceError(path: path, line: 1, "empty, not a trace")
+        }
+        let header = try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+        guard let header, header["format"] as? String == "eventbus-trace" else {
+            throw TraceError(
+                path: path, line: 1, "not a trace (the first line should be \(TraceFormat.header))")
+        }
+        guard header["version"] as? Int == TraceFormat.version else {
+            throw TraceError(
+                path: path, line: 1,
+                "trace format version \(header["version"].map { "\($0)" } ?? "missing"), this build reads version \(TraceFormat.version)"
+            )
+        }
+        var entries: [Entry] = []
+        let decoder = JSONDecoder()
+        for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(\.isWhitespace) {
+            let isCutOff = index == lines.count - 1 && !endsWithNewline
+            entries.append(
+                try Self.entry(
+                    Data(line.utf8), number: index + 1, path: path, isCutOff: isCutOff, decoder: decoder))
+        }
+        self.entries = entries.enumerated().sorted {
+            ($0.element.sequenceNumber, $0.offset) < ($1.element.sequenceNumber, $1.offset)
+        }.map(\.element)
+    }
+
+    private static func entry(
+        _ data: Data, number: Int, path: String, isCutOff: Bool, decoder: JSONDecoder
+    ) throws(TraceError) -> Entry {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw TraceError(
+                path: path, line: number, isCutOff ? "cut off (truncated file)" : "not valid JSON")
+        }
+        let fields: TraceFormat.Line
+        do {
+            fields = try decoder.decode(TraceFormat.Line.self, from: data)
+        } catch {
+            throw TraceError(path: path, line: number, "not a trace line (\(Self.describe(error)))")
+        }
+        let payload = object["payload"].flatMap {
+            try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed, .sortedKeys])
+        }
+        return Entry(
+            sequenceNumber: fields.seq, parentSequenceNumber: fields.parent,
+            time: .milliseconds(Int64((fields.time * 1000).rounded())), eventTypeName: fields.type,
+            fileID: fields.site.file, line: fields.site.line, function: fields.site.function,
+            reachedCount: fields.reached,
+            recipients: fields.recipients.map {
+                PublishRecord.Recipient(
+                    subscriberName: $0.subscriber, executorLabel: $0.executor,
+                    delivery: SubscriptionInfo.Delivery(name: $0.delivery), priority: $0.priority)
+            },
+            payload: payload, lineNumber: number)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _): "no \"\(key.stringValue)\" field"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        default: "\(error)"
+        }
+    }
+}
+
+extension SubscriptionInfo.Delivery {
+    /// The delivery a trace names (`"executor"`), or synchronous for a name this build does not know.
+    init(name: String) {
+        let all: [SubscriptionInfo.Delivery] = [
+            .synchronous, .once, .interceptor, .executor, .stream, .async, .stepping,
+        ]
+        self = all.first { "\($0)" == name } ?? .synchronous
+    }
+}
