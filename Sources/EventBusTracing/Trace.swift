@@ -5,9 +5,18 @@ import Foundation
 /// trace is returned, so a bad file fails with one message naming the line.
 ///
 /// ```swift
-/// let trace = try Trace(contentsOf: tracePath)
+/// import EventBusTracing
+///
+/// let path = FileManager.default.temporaryDirectory.appending(path: "read-trace.jsonl").path
+/// let writer = try TraceWriter(path: path)
+/// let tap = writer.attach(to: bus)
+/// bus.publish(UserDidLoginEvent(userID: "ada"))
+/// writer.close()
+/// tap.cancel()
+///
+/// let trace = try Trace(contentsOf: path)
 /// for entry in trace.entries {
-///     print(entry.sequenceNumber, entry.eventTypeName, entry.callSite)
+///     print(entry.sequenceNumber, entry.eventTypeName, entry.callSiteDescription)
 /// }
 /// ```
 public struct Trace: Sendable {

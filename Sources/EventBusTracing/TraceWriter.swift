@@ -5,10 +5,14 @@ import Foundation
 /// a running app, up to a size cap.
 ///
 /// ```swift
-/// let writer = try TraceWriter(path: tracePath)
+/// import EventBusTracing
+///
+/// let path = FileManager.default.temporaryDirectory.appending(path: "trace.jsonl").path
+/// let writer = try TraceWriter(path: path)
 /// let tap = writer.attach(to: bus)
-/// bus.publish(Ping())
+/// bus.publish(UserDidLoginEvent(userID: "ada"))
 /// writer.close()
+/// tap.cancel()
 /// ```
 ///
 /// ## Threading

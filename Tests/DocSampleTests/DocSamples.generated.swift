@@ -4,6 +4,7 @@
 
 import EventBus
 import EventBusTesting
+import EventBusTracing
 import Foundation
 import Synchronization
 import Testing
@@ -775,6 +776,17 @@ final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe:
     }
 }
 
+// Sources/EventBus/Tracing/FlowRecorder.swift, sample 1
+final class SampleFlowRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let recorder = FlowRecorder(bus: bus)
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        print(recorder.map.text())  // UserDidLoginEvent  1 published, 1 reached nobody …
+        withExtendedLifetime((recorder, ())) {}
+    }
+}
+
 // Sources/EventBusTesting/EventRecorder.swift, sample 1
 final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loginPublishesOneEvent() async throws {
@@ -817,6 +829,39 @@ final class SampleManualExecutor1: SampleOwner, @unchecked Sendable {  // safe: 
     }
 
     func run() async throws {
+    }
+}
+
+// Sources/EventBusTracing/Trace.swift, sample 1
+final class SampleTrace1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "read-trace.jsonl").path
+        let writer = try TraceWriter(path: path)
+        let tap = writer.attach(to: bus)
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        writer.close()
+        tap.cancel()
+
+        let trace = try Trace(contentsOf: path)
+        for entry in trace.entries {
+            print(entry.sequenceNumber, entry.eventTypeName, entry.callSiteDescription)
+        }
+        withExtendedLifetime((path, writer, tap, trace, ())) {}
+    }
+}
+
+// Sources/EventBusTracing/TraceWriter.swift, sample 1
+final class SampleTraceWriter1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "trace.jsonl").path
+        let writer = try TraceWriter(path: path)
+        let tap = writer.attach(to: bus)
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        writer.close()
+        tap.cancel()
+        withExtendedLifetime((path, writer, tap, ())) {}
     }
 }
 
@@ -986,6 +1031,9 @@ struct DocSamples {
     @Test("Sources/EventBus/SubscriptionBag.swift, sample 1") func sampleSubscriptionBag1() async throws {
         try await runSample { try await SampleSubscriptionBag1().run() }
     }
+    @Test("Sources/EventBus/Tracing/FlowRecorder.swift, sample 1") func sampleFlowRecorder1() async throws {
+        try await runSample { try await SampleFlowRecorder1().run() }
+    }
     @Test("Sources/EventBusTesting/EventRecorder.swift, sample 1") func sampleEventRecorder1() async throws {
         try await runSample { try await SampleEventRecorder1().run() }
     }
@@ -994,5 +1042,11 @@ struct DocSamples {
     }
     @Test("Sources/EventBusTesting/ManualExecutor.swift, sample 1") func sampleManualExecutor1() async throws {
         try await runSample { try await SampleManualExecutor1().run() }
+    }
+    @Test("Sources/EventBusTracing/Trace.swift, sample 1") func sampleTrace1() async throws {
+        try await runSample { try await SampleTrace1().run() }
+    }
+    @Test("Sources/EventBusTracing/TraceWriter.swift, sample 1") func sampleTraceWriter1() async throws {
+        try await runSample { try await SampleTraceWriter1().run() }
     }
 }

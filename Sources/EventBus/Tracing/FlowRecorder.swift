@@ -1,10 +1,9 @@
 /// Records a bus's traffic into a ``FlowMap``: create it, run a scenario, read ``map``.
 ///
 /// ```swift
-/// let bus = EventBus()
 /// let recorder = FlowRecorder(bus: bus)
-/// bus.publish(Ping())
-/// print(recorder.map.text())
+/// bus.publish(UserDidLoginEvent(userID: "ada"))
+/// print(recorder.map.text())  // UserDidLoginEvent  1 published, 1 reached nobody …
 /// ```
 ///
 /// It is an observe-all tap (see ``EventBus/observeAll(_:failures:)``): it sees every publish
