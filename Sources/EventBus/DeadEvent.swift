@@ -52,7 +52,8 @@ public struct DeadEvent: EventBusEvent {
         function: StaticString = #function
     ) {
         self.init(
-            event: event, busReference: nil, callSite: CallSite(fileID: fileID, line: line, function: function))
+            event: event, busReference: nil,
+            callSite: CallSite(fileID: fileID, line: line, function: function))
     }
 
     init(event: some EventBusEvent, busReference: WeakReference?, callSite: CallSite) {
