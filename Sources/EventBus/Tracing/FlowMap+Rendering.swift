@@ -10,8 +10,11 @@ extension FlowMap {
 
     /// A Mermaid flowchart (`flowchart LR`): call sites → event types → subscriptions, each edge
     /// labelled with its counts. Paste it in a Markdown file that GitHub renders.
-    public func mermaid(callSites detail: CallSiteDetail = .line) -> String {
-        let graph = Graph(self, detail: detail)
+    ///
+    /// With `counts` false, nodes and edges carry no numbers: the map of a scripted run whose
+    /// counts vary (timers) stays stable as a golden file.
+    public func mermaid(callSites detail: CallSiteDetail = .line, counts: Bool = true) -> String {
+        let graph = Graph(self, detail: detail, counts: counts)
         var lines = ["flowchart LR"]
         for (id, label) in graph.publisherNodes { lines.append("    \(id)[\"\(mermaidEscaped(label))\"]") }
         for (id, label) in graph.typeNodes { lines.append("    \(id)([\"\(mermaidEscaped(label))\"])") }
@@ -24,8 +27,9 @@ extension FlowMap {
 
     /// A Graphviz digraph, left to right: call sites as notes, event types as ellipses,
     /// subscriptions as boxes, each edge labelled with its counts. `dot -Tsvg` draws it.
-    public func dot(callSites detail: CallSiteDetail = .line) -> String {
-        let graph = Graph(self, detail: detail)
+    /// `counts` as in ``mermaid(callSites:counts:)``.
+    public func dot(callSites detail: CallSiteDetail = .line, counts: Bool = true) -> String {
+        let graph = Graph(self, detail: detail, counts: counts)
         var lines = [
             "digraph EventFlow {",
             "    rankdir=LR;",
@@ -56,15 +60,16 @@ extension FlowMap {
     /// ├── from EventDemo/CartService.swift:57 add(_:)  ×2
     /// └── to CartPane (executor on main-loop)  ×2
     /// ```
-    public func text(callSites detail: CallSiteDetail = .line) -> String {
+    /// `counts` as in ``mermaid(callSites:counts:)``.
+    public func text(callSites detail: CallSiteDetail = .line, counts: Bool = true) -> String {
         var lines: [String] = []
         for type in sortedEventTypes {
             let dead = type.deadCount > 0 ? ", \(type.deadCount) reached nobody" : ""
-            lines.append("\(type.name)  \(type.publishCount) published\(dead)")
+            lines.append(counts ? "\(type.name)  \(type.publishCount) published\(dead)" : type.name)
             let publishers = Self.merged(type.sortedPublishers, detail: detail)
             let rows =
-                publishers.map { "from \($0.label)  ×\($0.count)" }
-                + type.sortedSubscribers.map { "to \($0.subscriber)  ×\($0.counts)" }
+                publishers.map { "from \($0.label)" + (counts ? "  ×\($0.count)" : "") }
+                + type.sortedSubscribers.map { "to \($0.subscriber)" + (counts ? "  ×\($0.counts)" : "") }
             for (index, row) in rows.enumerated() {
                 lines.append((index == rows.count - 1 ? "└── " : "├── ") + row)
             }
@@ -105,7 +110,7 @@ private struct Graph {
     var subscriberNodes: [(id: String, label: String)] = []
     var edges: [(from: String, to: String, label: String)] = []
 
-    init(_ map: FlowMap, detail: FlowMap.CallSiteDetail) {
+    init(_ map: FlowMap, detail: FlowMap.CallSiteDetail, counts: Bool) {
         let types = map.sortedEventTypes
         let publisherLabels = Set(
             types.flatMap { type in FlowMap.merged(type.sortedPublishers, detail: detail).map(\.label) }
@@ -124,12 +129,12 @@ private struct Graph {
         for (index, type) in types.enumerated() {
             let id = "e\(index + 1)"
             let dead = type.deadCount > 0 ? "\n\(type.deadCount) reached nobody" : ""
-            typeNodes.append((id, "\(type.name)\n\(type.publishCount) published\(dead)"))
+            typeNodes.append((id, counts ? "\(type.name)\n\(type.publishCount) published\(dead)" : type.name))
             for publisher in FlowMap.merged(type.sortedPublishers, detail: detail) {
-                edges.append((publisherIDs[publisher.label] ?? "", id, "\(publisher.count)"))
+                edges.append((publisherIDs[publisher.label] ?? "", id, counts ? "\(publisher.count)" : ""))
             }
-            for (subscriber, counts) in type.sortedSubscribers {
-                edges.append((id, subscriberIDs[subscriber] ?? "", counts.description))
+            for (subscriber, edgeCounts) in type.sortedSubscribers {
+                edges.append((id, subscriberIDs[subscriber] ?? "", counts ? edgeCounts.description : ""))
             }
         }
     }

@@ -2,8 +2,8 @@
 /// subscriptions, with counts on every edge.
 ///
 /// Build one with a ``FlowRecorder`` (or feed `add(_:)` the records and failures of your own observe-all tap),
-/// then render it as Mermaid (``mermaid(callSites:)``), Graphviz DOT (``dot(callSites:)``) or a
-/// plain-text tree (``text(callSites:)``). Every rendering lists things in one fixed order (event
+/// then render it as Mermaid (``mermaid(callSites:counts:)``), Graphviz DOT (``dot(callSites:counts:)``) or a
+/// plain-text tree (``text(callSites:counts:)``). Every rendering lists things in one fixed order (event
 /// types by name, publishers by call site, subscriptions by descending priority, then name), so
 /// the same traffic always renders the same text and a test can compare it with a golden file:
 /// a new publisher or a lost subscriber changes the map and fails the test.

@@ -70,13 +70,20 @@ struct Outbox {
     fileprivate private(set) var publishes: [Publish] = []
 
     /// Publishes `event` with `EventBus.publish(_:)`.
-    mutating func publish<Event: EventBusEvent>(_ event: Event) {
-        publishes.append(Publish { $0.publish(event) })
+    ///
+    /// Takes the caller's call site and passes it on, so that taps (the Bus view, the flow map)
+    /// name the service's line, not this helper.
+    mutating func publish<Event: EventBusEvent>(
+        _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) {
+        publishes.append(Publish { $0.publish(event, fileID: fileID, line: line, function: function) })
     }
 
-    /// Publishes `event` with `EventBus.publishState(_:)`.
-    mutating func publishState<Event: EventBusEvent>(_ event: Event) {
-        publishes.append(Publish { $0.publishState(event) })
+    /// Publishes `event` with `EventBus.publishState(_:)`, naming the caller's call site.
+    mutating func publishState<Event: EventBusEvent>(
+        _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) {
+        publishes.append(Publish { $0.publishState(event, fileID: fileID, line: line, function: function) })
     }
 
     /// Clears the bus's current value of `type`.
