@@ -95,6 +95,8 @@ struct LogNavigationTests {
             #expect(harness.sut.detail?.typeName == "UserDidLoginEvent")
             #expect(screen.contains("UserDidLoginEvent ━"))
             #expect(screen.contains("by AuthService"))
+            #expect(screen.contains("Call site     EventDemo/AuthService.swift:"))  // from the tap
+            #expect(harness.sut.detail?.callSite.hasSuffix("finishLogin(session:username:)") == true)
             #expect(screen.contains(#""name":"Alice""#))  // the full payload
             #expect(screen.contains("✓ ProfileService"))
             #expect(screen.contains("on publisher"))

@@ -5,8 +5,8 @@ import TerminalUI
 /// Enter on a log row: everything the tap knew about one publish, over the view's body. A pure
 /// function of its arguments; Esc (or Enter) closes it.
 ///
-/// It shows the full payload (the event's JSON, wrapped), who published it and the publish it
-/// was made inside, and every subscription it reached in delivery order with its owner,
+/// It shows the full payload (the event's JSON, wrapped), who published it, from which call
+/// site (file, line and function, from the tap's record), and the publish it was made inside, and every subscription it reached in delivery order with its owner,
 /// executor, delivery kind and priority (from the bus's live map: a subscription that ended
 /// since shows `—`), then the deliveries skipped (with the step that skipped them), turned away
 /// by a full buffer, the subscriber that stopped it, and the handlers that threw.
@@ -35,6 +35,7 @@ enum DetailView {
             }
         }
         add("Published", "\(timeFormat.preciseTime(entry.time)) by \(entry.publisher)")
+        if !entry.callSite.isEmpty { add("Call site", entry.callSite, Theme.executor) }
         if let cause = entry.cause {
             add("Inside", "publish #\(cause) (a handler of it published this, depth \(depth))")
         }

@@ -31,6 +31,9 @@ public struct EventLogEntry: Equatable, Sendable {
     public var cause: UInt64?
     /// The event's full payload as JSON (sorted keys), for the detail view; empty when unknown.
     public var payload = ""
+    /// Where it was published (`EventDemo/CartService.swift:57 add()`), for the detail view;
+    /// empty when unknown (failure lines).
+    public var callSite = ""
 
     /// Whether `query` (case-insensitive) is part of the event type, the publisher, the
     /// payload's summary or its JSON: what the log's `/` search matches.
@@ -57,6 +60,7 @@ public struct EventLogEntry: Equatable, Sendable {
             reachedCount: record.reachedCount, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
         droppedBy = record.droppingRecipients
+        callSite = "\(record.callSite) \(record.callSite.function)"
         if let event, let json = try? RecordingFormat.encoder().encode(event) {
             payload = String(decoding: json, as: UTF8.self)
         } else if let dead {
