@@ -86,28 +86,6 @@ struct SteppingTests {
         #expect(token.waitingEventCount == 1)
     }
 
-    @Test func cancelEndsTheSubscriptionAndReleasesWaitingEvents() {
-        let sut = EventBus()
-        let owner = Owner()
-        let released = ReleaseCounter()
-        let promises = PromiseBox()
-        let token = sut.subscribeStepping(owner: owner, buffering: .unbounded) {
-            (owner, event: TrackedEvent, promise) in
-            owner.log.append("\(event.number)")
-            promises.append(promise)
-        }
-        for number in 1...3 { sut.publish(released.event(number)) }
-        #expect(released.count == 1)  // The first was delivered; its handler let it go.
-
-        promises.last?.complete(.cancel)
-
-        #expect(token.isCancelled)
-        #expect(token.waitingEventCount == 0)
-        #expect(released.count == 3)
-        sut.publish(released.event(4))
-        #expect(owner.log.all == ["1"])
-    }
-
     @Test func completingAPromiseTwiceRequestsNoExtraEvent() {
         let (sut, owner, promises, _) = givenAStepper()
         for number in 1...3 { sut.publish(Ping(number: number)) }
@@ -196,84 +174,5 @@ struct SteppingTests {
         #expect(dropping == [0, 0, 2])
         #expect(records.value[2].reachedCount == 1)  // keepOldest rejected it; keepNewest queued it.
         withExtendedLifetime(tap) {}
-    }
-
-    @Test func cancellingTheTokenReleasesWaitingEventsAtOnce() {
-        let sut = EventBus()
-        let owner = Owner()
-        let released = ReleaseCounter()
-        let token = sut.subscribeStepping(owner: owner, buffering: .unbounded) { (_, _: TrackedEvent, _) in }
-        for number in 1...4 { sut.publish(released.event(number)) }
-        #expect(released.count == 1)
-
-        token.cancel()
-
-        #expect(released.count == 4)
-        #expect(token.waitingEventCount == 0)
-    }
-
-    @Test func ownerDeathReleasesWaitingEventsByTheNextPublish() {
-        let sut = EventBus()
-        let released = ReleaseCounter()
-        var owner: Owner? = Owner()
-        let token = sut.subscribeStepping(owner: owner!, buffering: .unbounded) { (_, _: TrackedEvent, _) in }
-        for number in 1...4 { sut.publish(released.event(number)) }
-        #expect(released.count == 1)
-
-        owner = nil
-        sut.publish(released.event(5))
-
-        #expect(released.count == 5)
-        #expect(token.isCancelled)
-        #expect(sut.store.count(of: ObjectIdentifier(TrackedEvent.self)) == 0)
-    }
-
-    @Test func ownerDeathWhileAPromiseIsOpenEndsDeliveryWhenItCompletes() {
-        let sut = EventBus()
-        let released = ReleaseCounter()
-        let promises = PromiseBox()
-        var owner: Owner? = Owner()
-        sut.subscribeStepping(owner: owner!, buffering: .unbounded) { (_, _: TrackedEvent, promise) in
-            promises.append(promise)
-        }
-        for number in 1...3 { sut.publish(released.event(number)) }
-
-        owner = nil
-        promises.last?.complete(.more)
-
-        #expect(released.count == 3)
-        #expect(promises.all.count == 1)
-    }
-
-    @Test func unsubscribingTheOwnerReleasesWaitingEvents() {
-        let sut = EventBus()
-        let owner = Owner()
-        let released = ReleaseCounter()
-        sut.subscribeStepping(owner: owner, buffering: .unbounded) { (_, _: TrackedEvent, _) in }
-        for number in 1...3 { sut.publish(released.event(number)) }
-
-        sut.unsubscribeAll(for: owner)
-
-        #expect(released.count == 3)
-    }
-
-    @Test func aKeptPromiseDoesNotKeepAnEndedSubscriptionsHandlerAlive() {
-        let sut = EventBus()
-        let owner = Owner()
-        let released = ReleaseCounter()
-        let promises = PromiseBox()
-        let capture = ReleaseCounter.Payload(released)  // Captured by the handler only.
-        let token = sut.subscribeStepping(owner: owner, buffering: .unbounded) {
-            [capture] (_, _: Ping, promise) in
-            withExtendedLifetime(capture) { promises.append(promise) }
-        }
-        _ = consume capture
-        sut.publish(Ping(number: 1))
-
-        token.cancel()
-
-        #expect(released.count == 1)
-        promises.last?.complete(.more)  // Completing it afterwards does nothing.
-        #expect(promises.all.count == 1)
     }
 }
