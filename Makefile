@@ -32,8 +32,9 @@ test-deps:
 build: deps
 	$(SWIFT) build $(WERROR)
 
+# Ctrl-C is how many people leave a terminal app: its status 130 is a normal end, not a make error.
 run: deps
-	$(SWIFT) run eventdemo
+	@trap "" INT; $(SWIFT) run eventdemo; status=$$?; [ $$status -eq 130 ] || exit $$status
 
 # The end-to-end runs first, so the log ends with the Swift test runner's summary.
 test: test-deps e2e fuzz unit
