@@ -90,3 +90,20 @@ keys 2 a a s t t t Space Space Space
 wait_for "‖ STEP · 20 waiting" "· dropped 7 "
 shoot step-mode-ticker
 keys q
+
+# 80x24, where the layout is tightest: the Shop after a checkout (the loyalty error under its
+# order, nested publishes marked), then Enter on the order's row opens its details.
+wait_for_exit
+COLUMNS=80
+ROWS=24
+tm new-session -d -s shots -x "$COLUMNS" -y "$ROWS" "export TERM=xterm-256color; '$BIN'"
+wait_for "Signed out"
+keys l
+wait_for "Alice Martin"
+keys a a c
+wait_for "Order #1001" "LoyaltyService threw"
+shoot shop-80x24
+tm send-keys -t shots / && tm send-keys -t shots -l CheckoutDid && keys Enter Down Enter
+wait_for "#" "Reached" "Esc closes"
+shoot detail-80x24
+keys Escape q

@@ -62,13 +62,13 @@ enum DetailView {
             let info = index.map { remaining.remove(at: $0) }
             let kind = info.map { String(describing: $0.delivery) } ?? "—"
             let priority = info.map { "priority \($0.priority)" } ?? "priority —"
-            lines.append(
-                (
-                    "  ✓ " + recipient.subscriberName.padding(toLength: 18, withPad: " ", startingAt: 0)
-                        + "on "
-                        + recipient.executorLabel.padding(toLength: 12, withPad: " ", startingAt: 0)
-                        + kind.padding(toLength: 12, withPad: " ", startingAt: 0) + priority, .plain
-                ))
+            let threw = failures.contains { $0.publisher == recipient.subscriberName }
+            let line =
+                (threw ? "  ✗ " : "  ✓ ")
+                + recipient.subscriberName.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + "on " + recipient.executorLabel.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + kind.padding(toLength: 12, withPad: " ", startingAt: 0) + priority
+            lines.append((line, threw ? Theme.warning : .plain))
         }
         for skip in entry.skips {
             lines.append(
@@ -85,7 +85,7 @@ enum DetailView {
             lines.append(("  ■ stopped by \(consumer): later subscriptions did not get it", Theme.warning))
         }
         for failure in failures {
-            lines.append(("  ✗ \(failure.publisher) threw: \(failure.failure ?? "")", Theme.warning))
+            lines.append(("    \(failure.publisher) threw: \(failure.failure ?? "")", Theme.warning))
         }
         for (offset, line) in lines.prefix(inside.height - 2).enumerated() {
             buffer.write(
