@@ -168,6 +168,15 @@ resize_to_checkpoint_size() {
 
 checkpoint() {
     resize_to_checkpoint_size
+    # Overlays that hide the panes (help, a row's details) and a search being typed (which
+    # takes every key as text, 1 and s included) end on Esc; one at a time, so the Esc bytes
+    # never arrive together.
+    local overlays=0
+    while screen | grep -qE "Esc closes|Search the log:"; do
+        ((overlays++ < 4)) || fail "Esc did not close the help, the details or the search"
+        tm send-keys -t fuzz -H 1b
+        wait_for_gone "Esc closes" && wait_for_gone "Search the log:"
+    done
     # Esc closes the help overlay (and ends any half-read sequence); 1 is the Shop view, where
     # the Login, Profile and Cart panes are. Twice if need be: the first Esc may only complete a
     # sequence the last burst left open.
