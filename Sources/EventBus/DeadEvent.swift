@@ -58,7 +58,7 @@ public struct DeadEvent: EventBusEvent {
 
     init(event: some EventBusEvent, busReference: WeakReference?, callSite: CallSite) {
         self.event = event
-        self.eventTypeName = String(describing: type(of: event))
+        self.eventTypeName = TypeNames.name(of: type(of: event))
         self.busReference = busReference
         self.callSite = callSite
     }

@@ -91,6 +91,11 @@ struct Benchmark {
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(name, contenders, samples, baseline: Competitor.weakOwner))
         }
+        if options.includes(scenario: ScenarioName.throwing) {
+            let contenders = throwingContenders(options: options)
+            let samples = Harness.measure(contenders, settings: settings)
+            results.append(rows(ScenarioName.throwing, contenders, samples, baseline: Competitor.weakOwner))
+        }
         if options.includes(scenario: ScenarioName.mainLoop) {
             results.append(mainLoopLatencyRows(options: options, samples: options.quick ? 200 : 5_000))
         }

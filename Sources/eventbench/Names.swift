@@ -27,12 +27,13 @@ enum ScenarioName {
     static let store100 = "store-100"
     static let skipped1 = "skipped state-1"
     static let skipped100 = "skipped state-100"
+    static let throwing = "throwing handler"
 
     static let all = [
         publish1, publish10, publish100, subscribeCancel, bytes, "2 threads", stream, mainLoop,
         protocolSubscription, priority10, asyncHandler, noSubscribers, scaleCancel, endMany,
         unsubscribeAll, manyTypes, executorJobs, "4 threads", store0, store1, store10, store100,
-        skipped1, skipped100,
+        skipped1, skipped100, throwing,
     ]
 }
 
@@ -64,4 +65,6 @@ enum Competitor {
     static let store = "EventBus Store, select(\\.counter)"
     static let bareState = "EventBus publishState, select(\\.counter)"
     static let skippedState = "EventBus state, every chain skips"
+    static let throwingUnread = "EventBus weak-owner, throws, default handler"
+    static let throwingRead = "EventBus weak-owner, throws, custom handler"
 }

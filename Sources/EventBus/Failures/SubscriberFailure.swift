@@ -41,7 +41,7 @@ public struct SubscriberFailure: Sendable {
     ) {
         self.error = error
         self.event = event
-        self.eventTypeName = String(describing: type(of: event))
+        self.eventTypeName = TypeNames.name(of: type(of: event))
         self.subscription = subscription
         self.ownerReference = owner.map(WeakReference.init)
         self.callSite = callSite

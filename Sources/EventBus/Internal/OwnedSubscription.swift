@@ -17,9 +17,9 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
         // An owner passed as `AnyObject` (see `subscribe(owner:to:priority:handler:)`'s
         // `AnyObject` overload): its dynamic type, while it lives.
         if ObjectIdentifier(Owner.self) == ObjectIdentifier(AnyObject.self), let owner {
-            return String(describing: type(of: owner))
+            return TypeNames.name(of: type(of: owner))
         }
-        return String(describing: Owner.self)
+        return TypeNames.name(of: Owner.self)
     }
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }

@@ -21,8 +21,7 @@ public struct EventType: Hashable, Sendable, Comparable, CustomStringConvertible
     /// The event type `type` (or, for a protocol subscription, its protocol's existential).
     public init(_ type: any Any.Type) {
         id = ObjectIdentifier(type)
-        name = String(describing: type)
-        qualifiedName = String(reflecting: type)
+        (name, qualifiedName) = TypeNames.names(of: type)
     }
 
     /// The qualified name.
