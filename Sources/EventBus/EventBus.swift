@@ -2,7 +2,7 @@ import Synchronization
 
 /// A typed, thread-safe, in-process event bus.
 ///
-/// Publishers call ``publish(_:)`` with any ``EventBusEvent``; subscribers receive the events
+/// Publishers call ``publish(_:fileID:line:function:)`` with any ``EventBusEvent``; subscribers receive the events
 /// of the types they subscribed to. Use ``default`` for an app-wide bus, or create instances and
 /// inject them (tests usually want their own).
 ///

@@ -27,7 +27,7 @@ public struct PublishRecord: Sendable {
     /// higher number than the publish whose handler started it.
     public let sequenceNumber: UInt64
     /// State subscriptions the value reached whose chain held it back, with the step that did
-    /// (for example `skipRepeats`). Only ``EventBus/publishState(_:)`` reports them; they are not
+    /// (for example `skipRepeats`). Only ``EventBus/publishState(_:fileID:line:function:)`` reports them; they are not
     /// counted in ``reachedCount``.
     public let skips: [Skip]
     /// Where the publish was made: the file, line and function of the `publish`,

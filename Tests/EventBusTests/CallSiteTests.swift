@@ -122,6 +122,34 @@ struct CallSiteTests {
         #expect(failures.value.first?.callSite == nil)
     }
 
+    @Test func concurrentPublishersEachNameTheirOwnParent() async {
+        let sut = EventBus()
+        let owner = Owner()
+        sut.subscribe(owner: owner) { (_, ping: Ping) in sut.publish(Pong(number: ping.number)) }
+        let records = LockBox<[PublishRecord]>([])
+        let tap = sut.observeAll { record in records.mutate { $0.append(record) } }
+
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for index in 0..<200 { sut.publish(Ping(number: thread * 1_000 + index)) }
+                }
+            }
+        }
+
+        let all = records.value
+        let pingSequence = Dictionary(
+            uniqueKeysWithValues: all.compactMap { record in
+                (record.event as? Ping).map { ($0.number, record.sequenceNumber) }
+            })
+        let pongs = all.compactMap { record in
+            (record.event as? Pong).map { ($0.number, record.parentSequenceNumber) }
+        }
+        #expect(pingSequence.count == 800 && pongs.count == 800)
+        #expect(pongs.allSatisfy { number, parent in parent != nil && parent == pingSequence[number] })
+        tap.cancel()
+    }
+
     @Test func callSitesCompareByFileThenLine() {
         let early = CallSite(fileID: "A/B.swift", line: 3, function: "f()")
         let late = CallSite(fileID: "A/B.swift", line: 10, function: "f()")

@@ -196,7 +196,7 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// owner it held.
     func endPass() {}
 
-    /// Offers a value published with ``EventBus/publishState(_:)``, numbered by its type's
+    /// Offers a value published with ``EventBus/publishState(_:fileID:line:function:)``, numbered by its type's
     /// state publishes. Only state subscriptions use the number (to keep values in order); the
     /// others take it as any event.
     func deliverState(_ event: Event, sequence: UInt64) -> StateDeliveryResult {

@@ -1,5 +1,5 @@
 extension EventBus {
-    /// Publishes `value` as the current value of its type, then delivers it like ``publish(_:)``.
+    /// Publishes `value` as the current value of its type, then delivers it like ``publish(_:fileID:line:function:)``.
     ///
     /// Use it for events that describe state ("the cart now holds these items"): a state
     /// subscription made later (``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``)
@@ -7,14 +7,14 @@ extension EventBus {
     /// snapshot of subscribers happen under one lock, so concurrent state publishes of one type
     /// have one order, and every state subscription sees them in that order, one at a time.
     ///
-    /// Plain subscriptions of the type receive the value as from ``publish(_:)``. State
+    /// Plain subscriptions of the type receive the value as from ``publish(_:fileID:line:function:)``. State
     /// subscriptions may receive it on the thread of another publisher of the same type: when
     /// their handler is busy with an earlier value (on another thread, or because the handler
     /// itself published), the value waits for it, and `publishState` returns without waiting.
     /// Observe-all taps also learn which state subscriptions' chains skipped the value, and why
     /// (``PublishRecord/skips``).
     ///
-    /// A value published with plain ``publish(_:)`` reaches state subscriptions too, but does
+    /// A value published with plain ``publish(_:fileID:line:function:)`` reaches state subscriptions too, but does
     /// not become the current value.
     ///
     /// Nested publishes of both kinds count towards ``nestingLimit``. A state publish nested
@@ -134,7 +134,7 @@ extension EventBus {
         }
     }
 
-    /// The current value of `type`: the last one published with ``publishState(_:)``, or `nil`
+    /// The current value of `type`: the last one published with ``publishState(_:fileID:line:function:)``, or `nil`
     /// if there was none or it was cleared since. Thread-safe; a state publish racing with this
     /// call is either fully before it or fully after it.
     public func currentState<Event: EventBusEvent>(of type: Event.Type = Event.self) -> Event? {
@@ -176,7 +176,7 @@ extension EventBus {
     /// ```
     ///
     /// - Parameters:
-    ///   - type: The event type published with ``publishState(_:)``.
+    ///   - type: The event type published with ``publishState(_:fileID:line:function:)``.
     ///   - replaysCurrentValue: Whether a new subscription first gets the current value (if
     ///     there is one), before every later value. On by default.
     ///   - automaticallySkipsRepeats: Whether a chain whose output is `Equatable` ends with an

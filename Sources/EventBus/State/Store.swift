@@ -22,7 +22,7 @@
 /// <!-- sample-check: #expect(badge == 1) -->
 ///
 /// ## Actions are events
-/// `Action` is an ``EventBusEvent``: ``dispatch(_:)`` publishes the action on the bus, and the
+/// `Action` is an ``EventBusEvent``: ``dispatch(_:fileID:line:function:)`` publishes the action on the bus, and the
 /// store reduces every action of its type published there, by anyone. Taps and other
 /// subscribers see actions like any event.
 ///

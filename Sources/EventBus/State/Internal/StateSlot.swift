@@ -1,4 +1,4 @@
-/// The current value of one event type published with ``EventBus/publishState(_:)``, and how
+/// The current value of one event type published with ``EventBus/publishState(_:fileID:line:function:)``, and how
 /// many state publishes of that type there have been.
 ///
 /// Lives in the shard's ``SubscriptionRegistry`` and is only read or written under that
