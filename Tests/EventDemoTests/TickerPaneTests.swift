@@ -102,3 +102,22 @@ extension LoopHarness {
             backlog: ticker.backlog, dropped: ticker.dropped)
     }
 }
+
+@Suite("Ticker pane: changes against what it showed")
+struct TickerChangeTests {
+    @Test func aTickAfterDroppedOnesShowsItsChangeFromTheTickShownBeforeIt() {
+        // Issue 19, item 8: a row's change was against a tick the pace had dropped.
+        var state = TickerState()
+        state.show(
+            PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4000), change: 10, sequence: 1), keeping: 8)
+        state.show(
+            PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4030), change: 30, sequence: 2), keeping: 8)
+        // #3 and #4 were dropped; #5 is 20 cents under #4 but 5 over #2, the tick on screen.
+        state.show(
+            PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4035), change: -20, sequence: 5), keeping: 8
+        )
+
+        #expect(state.shown.map(\.change) == [5, 30, 10])
+        #expect(state.shown.first?.arrow == "▲")
+    }
+}

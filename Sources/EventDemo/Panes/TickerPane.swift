@@ -13,6 +13,19 @@ public struct TickerState: Equatable, Sendable {
         self.shown = shown
         self.shownCount = shownCount
     }
+
+    /// Puts `tick` on top, keeping at most `limit`. Its change is against the tick shown before
+    /// it: when the pace dropped the ticks in between, the published change (against a tick
+    /// nobody saw here) would not add up to what the pane shows.
+    public mutating func show(_ tick: PriceDidTickEvent, keeping limit: Int) {
+        var tick = tick
+        if let previous = shown.first, previous.sequence != tick.sequence - 1 {
+            tick.change = tick.price.cents - previous.price.cents
+        }
+        shown.insert(tick, at: 0)
+        if shown.count > limit { shown.removeLast() }
+        shownCount += 1
+    }
 }
 
 /// The ticker pane: a paced subscriber. However fast `TickerService` bursts, it takes at most
@@ -46,9 +59,7 @@ public final class TickerPane {
     public var dropped: Int { token?.droppedEventCount ?? 0 }
 
     private func show(_ tick: PriceDidTickEvent) {
-        state.shown.insert(tick, at: 0)
-        if state.shown.count > Self.historyLength { state.shown.removeLast() }
-        state.shownCount += 1
+        state.show(tick, keeping: Self.historyLength)
     }
 
     /// Draws the pane into `rect`: the latest tick, the backlog and drops, then older ticks as
