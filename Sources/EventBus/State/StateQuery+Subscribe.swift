@@ -21,7 +21,10 @@ extension StateQuery {
     public func subscribe<Owner: AnyObject>(
         owner: Owner, handler: @escaping @Sendable (Owner, Output) -> Void
     ) -> SubscriptionToken {
-        register(OwnedSubscription(owner: owner, once: false, priority: 0, handler: handler))
+        let makeChain = { (delivery: @escaping StateStage<Output>) in buildChain(endingIn: delivery) }
+        return bus.registerState(
+            OwnedStateSubscription(owner: owner, handler: handler, makeChain: makeChain),
+            replaying: replaysCurrentValue, cancelsOnDeinit: false)
     }
 
     /// Subscribes `owner` for the first value that passes the chain only (the replayed one, if

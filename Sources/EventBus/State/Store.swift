@@ -74,13 +74,11 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
 
     /// The bus the store reads actions from and publishes its state on.
     public let bus: EventBus
-    private let reducer: Reducer
-    private let middleware: [Middleware]
     private let automaticallySkipsRepeats: Bool
-    private let core: LockedValue<StoreCore<State, Action>>
-    /// The store's subscription to its actions; set at the end of init (it captures the store
-    /// weakly, which needs the store initialized), released with the store, which cancels it.
-    private let actionSubscription: LockedValue<SubscriptionToken?> = LockedValue(nil)
+    /// Reduces and publishes; the action subscription holds it strongly (no weak load per
+    /// action), and the store holds the subscription's token, so releasing the store ends it.
+    private let engine: StoreEngine<State, Action>
+    private let actionSubscription: SubscriptionToken
 
     /// Creates a store with `initialState`, publishes it as the current value of `State`, and
     /// starts reducing every `Action` published on `bus`.
@@ -99,17 +97,16 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
         reducer: @escaping Reducer
     ) {
         self.bus = bus
-        self.reducer = reducer
-        self.middleware = middleware
         self.automaticallySkipsRepeats = automaticallySkipsRepeats
-        core = LockedValue(StoreCore(state: initialState))
+        let engine = StoreEngine(
+            bus: bus, initialState: initialState, middleware: middleware, reducer: reducer)
+        self.engine = engine
         bus.publishState(initialState)
-        let token = bus.subscribe(to: Action.self) { [weak self] action in self?.reduce(action) }
-        actionSubscription.withLock { $0 = token }
+        actionSubscription = bus.subscribe(to: Action.self) { action in engine.reduce(action) }
     }
 
     /// The state after the last reduced action. Thread-safe.
-    public var state: State { core.withLock { $0.state } }
+    public var state: State { engine.state }
 
     /// Publishes `action` on the bus; the store reduces it (see the type's discussion for when).
     ///
@@ -128,59 +125,8 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
         bus.states(of: State.self, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 
-    private func reduce(_ action: Action) {
-        switch core.withLock({ $0.admit(action, on: pthread_self()) }) {
-        case .queued:
-            return
-        case .reentrant:
-            preconditionFailure(
-                "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
-                    + "A reducer must only compute the next state; dispatch follow-up actions from "
-                    + "middleware or a subscriber instead.")
-        case .wait(let turn):
-            turn.wait()  // signalled by the runner of the batch before this one, with no lock held
-            runBatch(first: nil)
-        case .run:
-            runBatch(first: action)
-        }
-    }
-
-    /// Reduces `first` (if any) and the rest of this thread's batch, then hands the store to the
-    /// next batch's thread or leaves it idle.
-    private func runBatch(first: Action?) {
-        if let first { run(first) }
-        while true {
-            switch core.withLock({ $0.next() }) {
-            case .run(let action): run(action)
-            case .handOff(let turn):
-                turn.signal()
-                return
-            case .done: return
-            }
-        }
-    }
-
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
-    var backlog: Int { core.withLock { $0.backlog } }
-
-    /// Middleware, reducer and state publish for one action, with no lock held.
-    private func run(_ action: Action) {
-        let before = core.withLock { $0.state }
-        var accepted: Action? = action
-        for step in middleware {
-            guard let passed = accepted else { break }
-            accepted = step(passed, before)
-        }
-        guard let accepted else { return }
-        var after = before
-        core.withLock { $0.reducingThread = pthread_self() }
-        reducer(&after, accepted)
-        core.withLock {
-            $0.reducingThread = nil
-            $0.state = after
-        }
-        bus.publishState(after)
-    }
+    var backlog: Int { engine.backlog }
 }
 
 extension Store where State: Equatable {

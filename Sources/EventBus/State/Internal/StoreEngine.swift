@@ -1,0 +1,155 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What a ``Store`` does with its actions: admits them into batches (see ``StoreCore``), runs
+/// middleware and the reducer, and publishes each state.
+///
+/// A class of its own so that the store's action subscription can hold it strongly: the store
+/// captured itself weakly there, which cost a weak load (a few atomic operations on the side
+/// table) per dispatch. The subscription's token lives in the store, so releasing the store
+/// ends the subscription, and the engine with it once no publish is running it. It holds the
+/// bus strongly; that cycle lasts only as long as the subscription, which the store ends.
+final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked Sendable {
+    // safe: `state` and `queues` are only touched while `core`'s lock is held; the rest is
+    // immutable.
+    private let bus: EventBus
+    private let reducer: Store<State, Action>.Reducer
+    private let middleware: [Store<State, Action>.Middleware]
+    private let core = LockedValue(StoreCore())
+    /// Out of line, like `LockedValue`'s value: no generic stored property (no exclusivity
+    /// check, no metadata lookup to reach it).
+    private let statePointer: UnsafeMutablePointer<State>
+    private let queues: UnsafeMutablePointer<StoreQueues<Action>>
+
+    init(
+        bus: EventBus, initialState: State, middleware: [Store<State, Action>.Middleware],
+        reducer: @escaping Store<State, Action>.Reducer
+    ) {
+        self.bus = bus
+        self.reducer = reducer
+        self.middleware = middleware
+        statePointer = .allocate(capacity: 1)
+        statePointer.initialize(to: initialState)
+        queues = .allocate(capacity: 1)
+        queues.initialize(to: StoreQueues())
+    }
+
+    deinit {
+        statePointer.deinitialize(count: 1)
+        statePointer.deallocate()
+        queues.deinitialize(count: 1)
+        queues.deallocate()
+    }
+
+    var state: State { core.withLock { _ in statePointer.pointee } }
+
+    /// Actions dispatched and not reduced yet (for tests of the backlog bound).
+    var backlog: Int { core.withLock { _ in queues.pointee.backlog } }
+
+    func reduce(_ action: Action) {
+        let thread = pthread_self()
+        switch core.withLock({ $0.admit(on: thread) }) {
+        case .run:
+            run(action)
+            continueBatch()
+        case .enqueue:
+            enqueue(action, on: thread)
+        case .reentrant:
+            preconditionFailure(
+                "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
+                    + "A reducer must only compute the next state; dispatch follow-up actions from "
+                    + "middleware or a subscriber instead.")
+        }
+    }
+
+    // The paths that touch the queues are functions of their own: a local of a type built from
+    // `Action` makes a function look up that type's metadata on entry, whichever branch runs.
+
+    @inline(never)
+    private func enqueue(_ action: Action, on thread: pthread_t) {
+        let admission = core.withLock { core in
+            // Idle again since the first look: run it here after all.
+            if core.runner == nil { return StoreQueues<Action>.Admission?.none }
+            return queues.pointee.admit(action, on: thread, core: &core)
+        }
+        switch admission {
+        case nil:
+            reduce(action)
+        case .queued?:
+            return
+        case .wait(let turn)?:
+            turn.wait()  // signalled by the runner of the batch before this one, with no lock held
+            continueBatch()
+        }
+    }
+
+    /// Reduces the rest of this thread's batch, then hands the store to the next batch's thread
+    /// or leaves it idle.
+    private func continueBatch() {
+        let idle = core.withLock { core in
+            guard core.queuedCount == 0 else { return false }
+            core.finish()
+            return true
+        }
+        if !idle { runQueued() }
+    }
+
+    @inline(never)
+    private func runQueued() {
+        while true {
+            switch core.withLock({ queues.pointee.next(core: &$0) }) {
+            case .run(let action): run(action)
+            case .handOff(let turn):
+                turn.signal()
+                return
+            case .done: return
+            }
+        }
+    }
+
+    /// Middleware, reducer and state publish for one action, with no lock held.
+    ///
+    /// Without middleware, reading the state and recording the reducing thread take one lock
+    /// round trip, and storing the result another (issue 20: a dispatch took five).
+    private func run(_ action: Action) {
+        let thread = pthread_self()
+        guard middleware.isEmpty else { return runWithMiddleware(action, on: thread) }
+        var after = core.withLock {
+            $0.reducingThread = thread
+            return statePointer.pointee
+        }
+        reducer(&after, action)
+        publish(after)
+    }
+
+    /// Stores the reduced state and publishes it.
+    private func publish(_ after: State) {
+        core.withLock {
+            $0.reducingThread = nil
+            statePointer.pointee = after
+        }
+        bus.publishState(after)
+    }
+
+    /// Middleware, then the reducer and the publish (none when middleware dropped the action).
+    /// Apart from `run` because of its `Action?` local (see above).
+    @inline(never)
+    private func runWithMiddleware(_ action: Action, on thread: pthread_t) {
+        let before = state
+        var accepted: Action? = action
+        for step in middleware {
+            guard let passed = accepted else { break }
+            accepted = step(passed, before)
+        }
+        guard let accepted else { return }
+        var after = before
+        core.withLock { $0.reducingThread = thread }
+        reducer(&after, accepted)
+        publish(after)
+    }
+}
