@@ -35,8 +35,15 @@ extension EventBus {
             _ = snapshotResolvingProtocols(
                 of: ObjectIdentifier(Event.self), for: value, generation: protocolGeneration)
         }
-        let (snapshot, stateSequence, replaced) = store.setState(value)
-        _ = consume replaced  // released here, outside the lock: a value's deinit may run code
+        // The replaced value is moved to the stack and released here, outside the lock (a
+        // value's deinit may run code); no `Event?` is built (see `AnyStateSlot`).
+        let published = withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { replaced in
+            let published = store.setState(value, movingReplacedTo: replaced.baseAddress!)
+            if published.replacedAValue { replaced.baseAddress!.deinitialize(count: 1) }
+            return published
+        }
+        let snapshot = published.snapshot
+        let stateSequence = published.sequence
 
         // As in `publish`, inline: the closure that queues a delivery is made only when one is
         // queued, so a state publish allocates nothing.

@@ -3,30 +3,28 @@
 /// reading the current value and listing a new subscription.
 extension SubscriptionRegistry {
     /// Makes `value` the current value of its type, numbers this publish, and returns the
-    /// subscribers to deliver it to, plus the value it replaced (to be released after unlocking:
-    /// a value's `deinit` may run arbitrary code).
-    mutating func setState<Event>(_ value: Event) -> (
-        snapshot: ContiguousArray<AnySubscription>, sequence: UInt64, replaced: Event?
-    ) {
+    /// subscribers to deliver it to. The value it replaced is moved into `replaced`, to be
+    /// released after unlocking (a value's `deinit` may run arbitrary code).
+    mutating func setState<Event>(_ value: Event, movingReplacedTo replaced: UnsafeMutablePointer<Event>)
+        -> StatePublish
+    {
         let eventKey = ObjectIdentifier(Event.self)
         let slot = slot(of: Event.self, creating: true)!
         slot.sequence += 1
-        let replaced = slot.value
-        slot.value = value
-        return (snapshot(of: eventKey), slot.sequence, replaced)
+        let replacedAValue = slot.replace(with: value, movingOldTo: replaced)
+        return StatePublish(
+            snapshot: snapshot(of: eventKey), sequence: slot.sequence, replacedAValue: replacedAValue)
     }
 
     /// The current value of `Event`, if one was published and not cleared since.
     func currentState<Event>(of type: Event.Type) -> Event? {
-        stateSlots[ObjectIdentifier(type)].map { unsafeDowncast($0, to: StateSlot<Event>.self).value } ?? nil
+        stateSlots[ObjectIdentifier(type)]?.value(as: type)
     }
 
     /// Forgets the current value of `Event` and returns it (for release after unlocking). The
     /// numbering goes on, so subscriptions keep their order.
     mutating func clearState<Event>(of type: Event.Type) -> Event? {
-        guard let slot = slot(of: type, creating: false) else { return nil }
-        defer { slot.value = nil }
-        return slot.value
+        slot(of: type, creating: false)?.clear(as: type)
     }
 
     /// The current value of `Event` and the number of its type's last state publish, so that a
@@ -52,7 +50,7 @@ extension SubscriptionRegistry {
         replay: Event?, retired: [AnySubscription]
     ) {
         let slot = slot(of: Event.self, creating: false)
-        let replay = replaying ? slot?.value : nil
+        let replay = replaying ? slot?.value(as: Event.self) : nil
         entry.start(after: slot?.sequence ?? 0, replaying: replay != nil)
         return (replay, add(entry))
     }
@@ -64,14 +62,11 @@ extension SubscriptionRegistry {
         return stateSlots
     }
 
-    // `unsafeDowncast`: slots are filed under their type, and a checked `as!` to the generic
-    // class cost 365 instructions per state publish (callgrind, eventbench publish-1 state:
-    // 3,824 → 4,189), a metadata lookup in this unspecialized code.
-    private mutating func slot<Event>(of type: Event.Type, creating: Bool) -> StateSlot<Event>? {
+    private mutating func slot<Event>(of type: Event.Type, creating: Bool) -> AnyStateSlot? {
         let key = ObjectIdentifier(type)
-        if let existing = stateSlots[key] { return unsafeDowncast(existing, to: StateSlot<Event>.self) }
+        if let existing = stateSlots[key] { return existing }
         guard creating else { return nil }
-        let slot = StateSlot<Event>()
+        let slot = AnyStateSlot(of: type)
         stateSlots[key] = slot
         return slot
     }

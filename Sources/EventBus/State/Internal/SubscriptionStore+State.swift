@@ -1,10 +1,10 @@
 /// The locked side of current values (see `SubscriptionRegistry+State`). Replaced and cleared
 /// values come back out of the lock and are released by the caller.
 extension SubscriptionStore {
-    func setState<Event>(_ value: Event) -> (
-        snapshot: ContiguousArray<AnySubscription>, sequence: UInt64, replaced: Event?
-    ) {
-        withShard(for: ObjectIdentifier(Event.self)) { $0.setState(value) }
+    func setState<Event>(_ value: Event, movingReplacedTo replaced: UnsafeMutablePointer<Event>)
+        -> StatePublish
+    {
+        withShard(for: ObjectIdentifier(Event.self)) { $0.setState(value, movingReplacedTo: replaced) }
     }
 
     func currentState<Event>(of type: Event.Type) -> Event? {
