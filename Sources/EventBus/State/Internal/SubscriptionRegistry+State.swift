@@ -32,15 +32,14 @@ extension SubscriptionRegistry {
     /// published since (``clearState(of:ifSequence:)``).
     mutating func currentStateAndSequence<Event>(of type: Event.Type) -> (value: Event?, sequence: UInt64) {
         guard let slot = slot(of: type, creating: false) else { return (nil, 0) }
-        return (slot.value, slot.sequence)
+        return (slot.value(as: type), slot.sequence)
     }
 
     /// Forgets the current value of `Event` if no state of its type was published since the
     /// publish numbered `sequence`; returns what it forgot (for release after unlocking).
     mutating func clearState<Event>(of type: Event.Type, ifSequence sequence: UInt64) -> Event? {
         guard let slot = slot(of: type, creating: false), slot.sequence == sequence else { return nil }
-        defer { slot.value = nil }
-        return slot.value
+        return slot.clear(as: type)
     }
 
     /// Lists `entry` and returns the value to replay to it, if `replaying` and there is one,
