@@ -90,10 +90,10 @@ def previous_nonblank(lines, index):
 
 def chunks(code):
     """Splits a sample into top-level chunks: a line at column 0 starts one, unless it closes
-    or continues the previous one (`}`, `)`, `.`, `]`)."""
+    or continues the previous one (`}`, `)`, `.`, `]`, `{`)."""
     result = []
     for line in code:
-        starts = line and not line[0].isspace() and line[0] not in "}).]"
+        starts = line and not line[0].isspace() and line[0] not in "}).]{"
         if starts or not result:
             result.append([line])
         else:

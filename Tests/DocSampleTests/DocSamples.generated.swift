@@ -398,6 +398,23 @@ final class SampleStateSubscriptions1: SampleOwner, @unchecked Sendable {  // sa
     }
 }
 
+// Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 2
+final class SampleStateSubscriptions2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    func follow<Value: Sendable>(_ keyPath: KeyPath<CartState, Value> & Sendable, on bus: EventBus)
+        -> SubscriptionToken
+    {
+        bus.states(of: CartState.self).select(keyPath).subscribe { value in print(value) }
+    }
+
+    func run() async throws {
+        let token = follow(\.itemCount, on: bus)
+        bus.publishState(CartState(items: ["tea"]))
+        bus.publishState(CartState(items: ["jam"]))   // same count: skipped, as without the helper
+        #expect(printed == ["1"])
+        withExtendedLifetime((token, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.docc/Streams.md, sample 1
 final class SampleStreams1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -983,6 +1000,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 1") func sampleStateSubscriptions1() async throws {
         try await runSample { try await SampleStateSubscriptions1().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 2") func sampleStateSubscriptions2() async throws {
+        try await runSample { try await SampleStateSubscriptions2().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/Streams.md, sample 1") func sampleStreams1() async throws {
         try await runSample { try await SampleStreams1().run() }

@@ -188,13 +188,15 @@ extension EventBus {
     ///     there is one), before every later value. On by default.
     ///   - automaticallySkipsRepeats: Whether a chain whose output is `Equatable` ends with an
     ///     implicit ``StateQuery/skipRepeats()`` when it has no skip-repeats step of its own.
-    ///     On by default, as in ReSwift; see the State Subscriptions guide.
+    ///     On by default, as in ReSwift; see the State Subscriptions guide. The output's
+    ///     conformance is checked at run time, so the default holds in generic code that does
+    ///     not know the type is `Equatable`.
     public func states<Event: EventBusEvent>(
         of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
     ) -> StateQuery<Event, Event> {
         StateQuery(
             bus: self, replaysCurrentValue: replaysCurrentValue,
-            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: nil)
+            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: runtimeEquality(of: Event.self))
     }
 
     /// Starts a state subscription to an `Equatable` type; see

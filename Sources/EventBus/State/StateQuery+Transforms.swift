@@ -5,12 +5,14 @@ extension StateQuery {
     /// struct built from the state. The handler's parameter type follows, checked by the compiler.
     ///
     /// Runs for every value that reaches this step, on the thread that offers it (see
-    /// ``StateQuery``). A non-`Equatable` result is never skipped automatically; add
+    /// ``StateQuery``). With automatic skipping on, a result that is `Equatable` (checked at
+    /// run time, so this holds in generic code that only knows `Selected: Sendable`) equal to
+    /// the previous one is skipped; a non-`Equatable` result never is: add
     /// ``skipRepeats(by:)`` to compare it yourself.
     public func select<Selected: Sendable>(
         _ transform: @escaping @Sendable (Output) -> Selected
     ) -> StateQuery<State, Selected> {
-        selecting(transform, equality: nil)
+        selecting(transform, equality: runtimeEquality(of: Selected.self))
     }
 
     /// Hands the handler `transform(value)`; with automatic skipping on, a selection equal to
@@ -21,11 +23,12 @@ extension StateQuery {
         selecting(transform, equality: { $0 == $1 })
     }
 
-    /// Hands the handler the value at `keyPath`, for example `select(\.itemCount)`.
+    /// Hands the handler the value at `keyPath`, for example `select(\.itemCount)`. Automatic
+    /// skipping applies when the value is `Equatable` at run time, as for the closure `select`.
     public func select<Selected: Sendable>(
         _ keyPath: KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
-        selecting(getter(for: keyPath), equality: nil)
+        selecting(getter(for: keyPath), equality: runtimeEquality(of: Selected.self))
     }
 
     /// Hands the handler the value at `keyPath`; with automatic skipping on, a value equal to
