@@ -72,10 +72,11 @@ extension EventBus {
         for event: Event, nesting: UnsafeMutablePointer<PublishNesting>
     ) {
         guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
-        guard !nesting.pointee.insideDeadEvent else { return }
+        guard !nesting.pointee.quiet.contains(.deadEvents) else { return }
         let callSite = nesting.pointee.tracedPublish.callSite ?? .unknown
-        nesting.pointee.insideDeadEvent = true
+        let outer = nesting.pointee.quiet
+        nesting.pointee.quiet.insert(.deadEvents)
         publish(DeadEvent(event: event, busReference: WeakReference(self), callSite: callSite), at: callSite)
-        nesting.pointee.insideDeadEvent = false
+        nesting.pointee.quiet = outer
     }
 }

@@ -13,6 +13,10 @@ extension EventBus {
     /// threw, right after it threw: for a synchronous handler, before the `observer` hears
     /// about that publish.
     ///
+    /// An observer may publish: what it publishes is delivered as usual but not shown to the
+    /// taps (on that thread), so a tap that publishes what it logs cannot loop. Errors thrown by
+    /// the handlers of those publishes go to the default failure line, not to `failures`.
+    ///
     /// A bus with no observer pays one atomic load per publish for this feature.
     ///
     /// ```swift

@@ -103,4 +103,46 @@ struct ObserveAllTests {
         #expect(token == nil)
         #expect(count.value == 1)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aTapThatPublishesWhatItSeesDoesNotHearItsOwnPublishes() {
+        // Given a tap that publishes a note about every publish it observes (a logging tap)
+        let sut = EventBus()
+        let notes = LockBox(0)
+        let token = sut.subscribe(to: Pong.self) { _ in notes.mutate { $0 += 1 } }
+        let seen = LockBox<[String]>([])
+        let tap = sut.observeAll { [unowned sut] record in
+            seen.mutate { $0.append(record.eventTypeName) }
+            sut.publish(Pong())
+        }
+
+        // When something is published (this never returned before)
+        sut.publish(Ping())
+
+        // Then the note was delivered, and the tap heard only the publish it did not make
+        #expect(notes.value == 1)
+        #expect(seen.value == ["Ping"])
+        withExtendedLifetime((token, tap)) {}
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aFailureHandlerThatPublishesAnEventWhoseHandlerThrowsDoesNotLoop() {
+        // Given a failure handler that publishes an alert, and an alert handler that throws
+        struct Boom: Error {}
+        let sut = EventBus()
+        let owner = Owner()
+        let reports = LockBox<[String]>([])
+        sut.setFailureHandler { [unowned sut] failure in
+            reports.mutate { $0.append(failure.eventTypeName) }
+            sut.publish(Pong())
+        }
+        sut.subscribe(owner: owner) { (_: Owner, _: Ping) throws in throw Boom() }
+        sut.subscribe(owner: owner) { (_: Owner, _: Pong) throws in throw Boom() }
+
+        // When the first handler throws
+        sut.publish(Ping())
+
+        // Then the failure handler heard that error only: the alert's error went to the default
+        #expect(reports.value == ["Ping"])
+    }
 }

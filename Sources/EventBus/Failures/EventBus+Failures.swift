@@ -13,6 +13,10 @@ extension EventBus {
     /// failure. Observe-all taps get every failure too, whichever handler is set (see
     /// ``observeAll(_:failures:)``).
     ///
+    /// The handler may publish. An error thrown by a handler of such a publish (on that thread)
+    /// goes to the default line, not back to this handler or the taps, so an alert whose handler
+    /// fails cannot loop.
+    ///
     /// May be called from any thread at any time; publishes already running may still report to
     /// the previous handler.
     ///

@@ -65,8 +65,12 @@ final class FailureReporter: Sendable {
         // built only when something will read it: a custom handler, the default's first line,
         // or a tap. A handler that throws on every event then costs a lock and a set lookup
         // per throw once the default has written its line (it cost ~2 µs per throw before).
-        let custom = handler.withLock { $0 }
-        let tapping = taps.isActive
+        // Errors thrown inside the failure handler's or a failure tap's own publishes go to the
+        // default only: reporting them back could loop forever (see `Quiet`).
+        let listening = handler.withLock { $0 } != nil || taps.isActive
+        let quiet = listening && Quiet.isQuiet(.failures)
+        let custom = quiet ? nil : handler.withLock { $0 }
+        let tapping = !quiet && taps.isActive
         guard custom != nil || isFirstForType || tapping else { return }
         // Every published value is an `EventBusEvent`; a protocol subscription's handler gets it
         // typed as the protocol's existential, which this cast opens again.
@@ -76,7 +80,7 @@ final class FailureReporter: Sendable {
             owner: subscription.ownerObject, callSite: namesCallSite ? Self.publishingCallSite : nil)
         built.add(1, ordering: .relaxed)
         if let custom {
-            custom.call(failure)
+            Quiet.within(.failures) { custom.call(failure) }
         } else if isFirstForType {
             writeToStandardError(
                 "EventBus: \(failure) (further errors of this subscription for this type are not shown)\n")

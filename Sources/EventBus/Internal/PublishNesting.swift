@@ -20,10 +20,9 @@ import Synchronization
 /// pointer (not a class instance) so that reaching it costs no reference counting.
 struct PublishNesting {
     var depth = 0
-    /// Whether this thread is delivering a ``DeadEvent`` (or publishing from inside one's
-    /// handlers): such publishes never produce another dead event, or a dead-event handler that
-    /// publishes an event nobody hears would republish forever.
-    var insideDeadEvent = false
+    /// Which of the bus's own reactions this thread is inside (see ``Quiet``): publishes made
+    /// there do not trigger that reaction again, or code that publishes from it would loop.
+    var quiet: Quiet = []
     /// The waiting publishes, oldest at `waitingHead`. Each slot is emptied as its publish runs,
     /// and spent slots are dropped as the queue advances, so a long chain beyond the limit holds
     /// what still waits, not its history (it kept ~107 bytes per link until the chain ended).
@@ -79,7 +78,7 @@ struct PublishNesting {
     /// Queues a publish made deeper than the limit. It remembers whether it was made inside a
     /// dead event's delivery, and runs inside one again.
     mutating func wait(_ publish: @escaping () -> Void) {
-        waiting.append(WaitingPublish(run: publish, insideDeadEvent: insideDeadEvent))
+        waiting.append(WaitingPublish(run: publish, quiet: quiet))
     }
 
     /// Takes the oldest waiting publish out of the queue.
@@ -101,19 +100,48 @@ struct PublishNesting {
     /// Runs the queued publishes in order, including those they queue, until none is left.
     /// Called by the publish at the limit depth, so the nested ones queue again behind it.
     static func runWaiting(on state: UnsafeMutablePointer<PublishNesting>) {
-        let outer = state.pointee.insideDeadEvent
+        let outer = state.pointee.quiet
         while let next = state.pointee.nextWaiting() {
-            state.pointee.insideDeadEvent = next.insideDeadEvent
+            state.pointee.quiet = next.quiet
             next.run()
         }
-        state.pointee.insideDeadEvent = outer
+        state.pointee.quiet = outer
     }
 }
 
 /// A publish made deeper than the nesting limit, waiting for the publish at the limit to run it.
 private struct WaitingPublish {
     let run: () -> Void
-    let insideDeadEvent: Bool
+    let quiet: Quiet
+}
+
+/// The bus's reactions to a publish that run user code, and that a publish made from inside
+/// that code must not trigger again on the same thread: otherwise a dead-event handler that
+/// publishes an event nobody hears, a tap that publishes what it logs, or a failure handler
+/// that publishes an event whose handler throws would each republish forever.
+struct Quiet: OptionSet {
+    let rawValue: UInt8
+    /// Inside a ``DeadEvent``'s delivery: no dead event about what is published there.
+    static let deadEvents = Quiet(rawValue: 1)
+    /// Inside an observe-all tap: what it publishes is delivered, but not shown to taps.
+    static let taps = Quiet(rawValue: 2)
+    /// Inside the failure handler or a tap's failure observer: errors thrown by the handlers of
+    /// what it publishes go to the default handler (its one line), not back to them.
+    static let failures = Quiet(rawValue: 4)
+
+    /// Runs `body` with `reactions` quiet on the calling thread, restoring the previous state.
+    static func within<Result>(_ reactions: Quiet, _ body: () -> Result) -> Result {
+        let nesting = PublishNesting.current(key: PublishNesting.key)
+        let outer = nesting.pointee.quiet
+        nesting.pointee.quiet.formUnion(reactions)
+        defer { nesting.pointee.quiet = outer }
+        return body()
+    }
+
+    /// Whether `reactions` are quiet on the calling thread.
+    static func isQuiet(_ reactions: Quiet) -> Bool {
+        PublishNesting.current(key: PublishNesting.key).pointee.quiet.contains(reactions)
+    }
 }
 
 /// A publish on the traced path: which bus's sequence it is numbered in (its tap store, nil

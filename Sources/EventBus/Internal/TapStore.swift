@@ -78,19 +78,27 @@ final class TapStore: Sendable {
     }
 
     /// Calls every tap that asked for failures with `failure`, outside the lock.
+    /// Not for failures thrown inside a tap's or the failure handler's own publishes (see
+    /// ``Quiet``).
     func notifyFailure(_ failure: SubscriberFailure) {
-        guard isActive else { return }
+        guard isActive, !Quiet.isQuiet(.failures) else { return }
         let snapshot = taps.withLock { $0.entries }
-        for tap in snapshot where !tap.isCancelled {
-            tap.observeFailure(failure)
+        Quiet.within([.taps, .failures]) {
+            for tap in snapshot where !tap.isCancelled {
+                tap.observeFailure(failure)
+            }
         }
     }
 
-    /// Calls every tap with `record`, outside the lock.
+    /// Calls every tap with `record`, outside the lock; not for a publish a tap made itself
+    /// (see ``Quiet``).
     func notify(_ record: PublishRecord) {
+        guard !Quiet.isQuiet(.taps) else { return }
         let snapshot = taps.withLock { $0.entries }
-        for tap in snapshot where !tap.isCancelled {
-            tap.observe(record)
+        Quiet.within(.taps) {
+            for tap in snapshot where !tap.isCancelled {
+                tap.observe(record)
+            }
         }
     }
 }
