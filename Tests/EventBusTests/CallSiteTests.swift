@@ -46,7 +46,7 @@ struct CallSiteTests {
     @Test func aNestedPublishNamesItsParentAndATopLevelOneNone() {
         let sut = EventBus()
         let owner = Owner()
-        sut.subscribe(owner: owner) { (_, _: Ping) in sut.publish(Pong()) }
+        sut.subscribe(owner: owner) { [unowned sut] (_, _: Ping) in sut.publish(Pong()) }
         let records = LockBox<[PublishRecord]>([])
         let tap = sut.observeAll { record in records.mutate { $0.append(record) } }
 
@@ -125,7 +125,8 @@ struct CallSiteTests {
     @Test func concurrentPublishersEachNameTheirOwnParent() async {
         let sut = EventBus()
         let owner = Owner()
-        sut.subscribe(owner: owner) { (_, ping: Ping) in sut.publish(Pong(number: ping.number)) }
+        sut.subscribe(owner: owner) { [unowned sut] (_, ping: Ping) in sut.publish(Pong(number: ping.number))
+        }
         let records = LockBox<[PublishRecord]>([])
         let tap = sut.observeAll { record in records.mutate { $0.append(record) } }
 

@@ -21,7 +21,7 @@ struct TraceTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bus = EventBus()
         let owner = NSObject()
-        bus.subscribe(owner: owner) { (_, _: Order) in bus.publish(Opaque()) }
+        bus.subscribe(owner: owner) { [unowned bus] (_, _: Order) in bus.publish(Opaque()) }
         let sut = try TraceWriter(path: path)
         let tap = sut.attach(to: bus)
 
