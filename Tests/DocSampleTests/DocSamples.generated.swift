@@ -661,6 +661,26 @@ final class SampleEventBusStream1: SampleOwner, @unchecked Sendable {  // safe: 
     }
 }
 
+// Sources/EventBus/EventBus+Subscribe.swift, sample 1
+final class SampleEventBusSubscribe1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
+    }
+}
+
+// Sources/EventBus/EventBus+Subscribe.swift, sample 2
+final class SampleEventBusSubscribe2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let plugins: [AnyObject] = [uploader, viewModel]
+        for plugin in plugins {
+            bus.subscribe(owner: plugin) { (plugin, event: CartDidUpdateEvent) in print(type(of: plugin)) }
+        }
+        withExtendedLifetime((plugins, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.swift, sample 1
 final class SampleEventBus2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -669,26 +689,6 @@ final class SampleEventBus2: SampleOwner, @unchecked Sendable {  // safe: see Sa
             owner.show(event.userID)
         }
         bus.publish(UserDidLoginEvent(userID: "ada"))
-    }
-}
-
-// Sources/EventBus/EventBus.swift, sample 2
-final class SampleEventBus3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
-    }
-}
-
-// Sources/EventBus/EventBus.swift, sample 3
-final class SampleEventBus4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        let plugins: [AnyObject] = [uploader, viewModel]
-        for plugin in plugins {
-            bus.subscribe(owner: plugin) { (plugin, event: CartDidUpdateEvent) in print(type(of: plugin)) }
-        }
-        withExtendedLifetime((plugins, ())) {}
     }
 }
 
@@ -1054,14 +1054,14 @@ struct DocSamples {
         try await runSample { try await SampleEventBusOnce1().run() }
     }
     // Sources/EventBus/EventBus+Stream.swift, sample 1 is compiled only: it waits for events forever.
+    @Test("Sources/EventBus/EventBus+Subscribe.swift, sample 1") func sampleEventBusSubscribe1() async throws {
+        try await runSample { try await SampleEventBusSubscribe1().run() }
+    }
+    @Test("Sources/EventBus/EventBus+Subscribe.swift, sample 2") func sampleEventBusSubscribe2() async throws {
+        try await runSample { try await SampleEventBusSubscribe2().run() }
+    }
     @Test("Sources/EventBus/EventBus.swift, sample 1") func sampleEventBus2() async throws {
         try await runSample { try await SampleEventBus2().run() }
-    }
-    @Test("Sources/EventBus/EventBus.swift, sample 2") func sampleEventBus3() async throws {
-        try await runSample { try await SampleEventBus3().run() }
-    }
-    @Test("Sources/EventBus/EventBus.swift, sample 3") func sampleEventBus4() async throws {
-        try await runSample { try await SampleEventBus4().run() }
     }
     @Test("Sources/EventBus/EventBusEvent.swift, sample 1") func sampleEventBusEvent1() async throws {
         try await runSample { try await SampleEventBusEvent1().run() }
