@@ -43,6 +43,53 @@ struct CallSiteTests {
         tap.cancel()
     }
 
+    @Test func aStoresStateNamesTheDispatchThatSentTheAction() {
+        // Issue 22: the state was named after the store's engine (`StoreEngine.publish`).
+        let sut = EventBus()
+        let store = Store<Basket, BasketAction>(bus: sut, initialState: Basket()) { state, action in
+            if case .add(let item) = action { state.items.append(item) }
+        }
+        let sites = LockBox<[String]>([])
+        let tap = sut.observeAll { record in
+            guard record.eventTypeName == "Basket" else { return }
+            sites.mutate { $0.append("\(record.callSite.function):\(record.callSite.line)") }
+        }
+
+        store.dispatch(.add("tea"))
+        let dispatchLine = #line - 1
+
+        #expect(sites.value == ["aStoresStateNamesTheDispatchThatSentTheAction():\(dispatchLine)"])
+        tap.cancel()
+    }
+
+    @Test func aQueuedFollowUpsStateNamesItsOwnDispatch() {
+        // A state subscriber dispatches while the first action's batch runs: the follow-up is
+        // queued and reduced later on this thread, inside the first dispatch's publish.
+        let sut = EventBus()
+        let store = Store<Basket, BasketAction>(bus: sut, initialState: Basket()) { state, action in
+            if case .add(let item) = action { state.items.append(item) }
+        }
+        let owner = Owner()
+        let followUpLine = LockBox<UInt>(0)
+        store.states.subscribe(owner: owner) { [unowned store] (_, basket) in
+            if basket.items == ["tea"] {
+                followUpLine.mutate { $0 = #line + 1 }
+                store.dispatch(.add("milk"))
+            }
+        }
+        let sites = LockBox<[String: UInt]>([:])
+        let tap = sut.observeAll { record in
+            guard let basket = record.event as? Basket else { return }
+            sites.mutate { $0[basket.items.joined(separator: "+")] = record.callSite.line }
+        }
+
+        store.dispatch(.add("tea"))
+        let firstLine = #line - 1
+
+        #expect(sites.value == ["tea": UInt(firstLine), "tea+milk": followUpLine.value])
+        tap.cancel()
+    }
+
     @Test func aNestedPublishNamesItsParentAndATopLevelOneNone() {
         let sut = EventBus()
         let owner = Owner()

@@ -24,7 +24,14 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Out of line, like `LockedValue`'s value: no generic stored property (no exclusivity
     /// check, no metadata lookup to reach it).
     private let statePointer: UnsafeMutablePointer<State>
-    private let queues: UnsafeMutablePointer<StoreQueues<Action>>
+    private let queues: UnsafeMutablePointer<StoreQueues<Dispatched>>
+
+    /// A queued action and the call site of the `dispatch` that sent it, which its state
+    /// publish names (nil when the bus noted no call site for it).
+    struct Dispatched {
+        let action: Action
+        let callSite: CallSite?
+    }
 
     init(
         bus: EventBus, initialState: State, middleware: [Store<State, Action>.Middleware],
@@ -36,7 +43,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         statePointer = .allocate(capacity: 1)
         statePointer.initialize(to: initialState)
         queues = .allocate(capacity: 1)
-        queues.initialize(to: StoreQueues())
+        queues.initialize(to: StoreQueues<Dispatched>())
     }
 
     deinit {
@@ -51,14 +58,21 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
     var backlog: Int { core.withLock { _ in queues.pointee.backlog } }
 
+    /// Reduces `action`, called by the store's action subscription inside the action's publish.
+    /// On a bus that notes call sites, that publish's (the `dispatch` call) goes with the action,
+    /// so the state it produces names the dispatch rather than this engine.
     func reduce(_ action: Action) {
+        reduce(action, callSite: bus.taps.wantsCallSites ? PublishNesting.runningCallSite() : nil)
+    }
+
+    private func reduce(_ action: Action, callSite: CallSite?) {
         let thread = pthread_self()
         switch core.withLock({ $0.admit(on: thread) }) {
         case .run:
-            run(action)
+            run(action, callSite: callSite)
             continueBatch()
         case .enqueue:
-            enqueue(action, on: thread)
+            enqueue(Dispatched(action: action, callSite: callSite), on: thread)
         case .reentrant:
             preconditionFailure(
                 "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
@@ -71,15 +85,15 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     // `Action` makes a function look up that type's metadata on entry, whichever branch runs.
 
     @inline(never)
-    private func enqueue(_ action: Action, on thread: pthread_t) {
+    private func enqueue(_ dispatched: Dispatched, on thread: pthread_t) {
         let admission = core.withLock { core in
             // Idle again since the first look: run it here after all.
-            if core.runner == nil { return StoreQueues<Action>.Admission?.none }
-            return queues.pointee.admit(action, on: thread, core: &core)
+            if core.runner == nil { return StoreQueues<Dispatched>.Admission?.none }
+            return queues.pointee.admit(dispatched, on: thread, core: &core)
         }
         switch admission {
         case nil:
-            reduce(action)
+            reduce(dispatched.action, callSite: dispatched.callSite)
         case .queued?:
             return
         case .wait(let turn)?:
@@ -103,7 +117,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     private func runQueued() {
         while true {
             switch core.withLock({ queues.pointee.next(core: &$0) }) {
-            case .run(let action): run(action)
+            case .run(let dispatched): run(dispatched.action, callSite: dispatched.callSite)
             case .handOff(let turn):
                 turn.signal()
                 return
@@ -116,30 +130,35 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     ///
     /// Without middleware, reading the state and recording the reducing thread take one lock
     /// round trip, and storing the result another (issue 20: a dispatch took five).
-    private func run(_ action: Action) {
+    private func run(_ action: Action, callSite: CallSite?) {
         let thread = pthread_self()
-        guard middleware.isEmpty else { return runWithMiddleware(action, on: thread) }
+        guard middleware.isEmpty else { return runWithMiddleware(action, on: thread, callSite: callSite) }
         var after = core.withLock {
             $0.reducingThread = thread
             return statePointer.pointee
         }
         reducer(&after, action)
-        publish(after)
+        publish(after, callSite: callSite)
     }
 
-    /// Stores the reduced state and publishes it.
-    private func publish(_ after: State) {
+    /// Stores the reduced state and publishes it, named after the dispatch that sent the action.
+    private func publish(_ after: State, callSite: CallSite?) {
         core.withLock {
             $0.reducingThread = nil
             statePointer.pointee = after
         }
-        bus.publishState(after)
+        if let callSite {
+            bus.publishState(
+                after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
+        } else {
+            bus.publishState(after)
+        }
     }
 
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
     /// Apart from `run` because of its `Action?` local (see above).
     @inline(never)
-    private func runWithMiddleware(_ action: Action, on thread: pthread_t) {
+    private func runWithMiddleware(_ action: Action, on thread: pthread_t, callSite: CallSite?) {
         let before = state
         var accepted: Action? = action
         for step in middleware {
@@ -150,6 +169,6 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         var after = before
         core.withLock { $0.reducingThread = thread }
         reducer(&after, accepted)
-        publish(after)
+        publish(after, callSite: callSite)
     }
 }
