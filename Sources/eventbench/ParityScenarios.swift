@@ -89,7 +89,7 @@ func asyncHandlerContenders(options: Options) -> [Contender] {
     contenders.add(Competitor.asyncHandler) {
         let bus = EventBus()
         let progress = BurstProgress()
-        let token = bus.subscribe(to: Ping.self) { (event: Ping) async in progress.handled(event.value) }
+        let token = bus.subscribeAsync(to: Ping.self) { (event: Ping) async in progress.handled(event.value) }
         return { count in
             withExtendedLifetime(token) {
                 progress.expect(count)

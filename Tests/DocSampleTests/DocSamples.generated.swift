@@ -77,19 +77,19 @@ final class SampleREADME4: SampleOwner, @unchecked Sendable {  // safe: see Samp
 final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        bus.subscribe(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
+        bus.subscribeAsync(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
             try await uploader.upload(event.photoID)
         }
 
         // Without an owner, on a task executor of your own, keeping at most the 100 newest lines
         // while it is busy; the subscription lasts as long as the token:
-        let writer = bus.subscribe(to: LogLineEvent.self, on: fileWriterExecutor, buffering: .keepNewest(100)) {
+        let writer = bus.subscribeAsync(to: LogLineEvent.self, on: fileWriterExecutor, buffering: .keepNewest(100)) {
             event async throws in
             try await file.append(event.line)
         }
 
         // On the main actor:
-        bus.subscribe(owner: viewModel) { @MainActor (model, event: CartDidUpdateEvent) async in
+        bus.subscribeAsync(owner: viewModel) { @MainActor (model, event: CartDidUpdateEvent) async in
             await model.refresh()
         }
         withExtendedLifetime((writer, ())) {}
@@ -531,7 +531,7 @@ final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see
 final class SampleEventBusAsync1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        bus.subscribe(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
+        bus.subscribeAsync(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
             try await uploader.upload(event.photoID)
         }
     }

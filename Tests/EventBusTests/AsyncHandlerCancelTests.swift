@@ -41,7 +41,7 @@ struct AsyncHandlerCancelTests {
         let events = ReleaseCounter()
         let captures = ReleaseCounter()
         let captured = captures.event(0)
-        let token = sut.subscribe(to: TrackedEvent.self) { _ in
+        let token = sut.subscribeAsync(to: TrackedEvent.self) { _ in
             withExtendedLifetime(captured) {}
             await gate.wait()
         }
@@ -72,7 +72,7 @@ struct AsyncHandlerCancelTests {
         let gate = Gate()
         var owner: Owner? = Owner()
         weak let watched = owner
-        let token = sut.subscribe(owner: owner!) { (_: Owner, _: Ping) async in await gate.wait() }
+        let token = sut.subscribeAsync(owner: owner!) { (_: Owner, _: Ping) async in await gate.wait() }
         sut.publish(Ping())
         await waitUntil { gate.entered == 1 }
 

@@ -28,7 +28,7 @@ struct AsyncHandlerTests {
         // Given an async handler that suspends in the middle of every event
         let sut = EventBus()
         let probe = Probe()
-        let token = sut.subscribe(to: Ping.self) { event in
+        let token = sut.subscribeAsync(to: Ping.self) { event in
             probe.enter(event.number)
             await Task.yield()
             probe.leave()
@@ -59,7 +59,7 @@ struct AsyncHandlerTests {
         let owner = Owner()
         let reported = LockBox(0)
         sut.setFailureHandler { _ in reported.mutate { $0 += 1 } }
-        let token = sut.subscribe(owner: owner) { (owner: Owner, event: Ping) async throws in
+        let token = sut.subscribeAsync(owner: owner) { (owner: Owner, event: Ping) async throws in
             owner.log.append("start \(event.number)")
             do {
                 try await Task.sleep(for: .seconds(120))
@@ -88,7 +88,7 @@ struct AsyncHandlerTests {
         let owner = Owner()
         let failures = LockBox<[SubscriberFailure]>([])
         sut.setFailureHandler { failure in failures.mutate { $0.append(failure) } }
-        sut.subscribe(owner: owner) { (owner: Owner, event: Ping) async throws in
+        sut.subscribeAsync(owner: owner) { (owner: Owner, event: Ping) async throws in
             owner.log.append("\(event.number)")
             if event.number == 1 { throw Refused() }
         }
@@ -106,7 +106,7 @@ struct AsyncHandlerTests {
         let sut = EventBus()
         let log = Log()
         var owner: Owner? = Owner(log: log)
-        sut.subscribe(owner: owner!) { (owner: Owner, event: Ping) async in
+        sut.subscribeAsync(owner: owner!) { (owner: Owner, event: Ping) async in
             owner.log.append("\(event.number)")
         }
         sut.publish(Ping(number: 1))
@@ -123,7 +123,7 @@ struct AsyncHandlerTests {
     @Test @MainActor func aGlobalActorClosureRunsOnThatActor() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribe(owner: owner) { @MainActor (owner: MainActorOwner, event: Ping) async in
+        sut.subscribeAsync(owner: owner) { @MainActor (owner: MainActorOwner, event: Ping) async in
             owner.receive(event.number)
         }
 
@@ -137,7 +137,7 @@ struct AsyncHandlerTests {
         let sut = EventBus()
         let executor = QueueTaskExecutor()
         let onQueue = LockBox<[Bool]>([])
-        let token = sut.subscribe(to: Ping.self, on: executor) { _ in
+        let token = sut.subscribeAsync(to: Ping.self, on: executor) { _ in
             onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: QueueTaskExecutor.key) == true) }
         }
 
@@ -155,7 +155,7 @@ struct AsyncHandlerTests {
         let sut = EventBus()
         let gate = Gate()
         let seen = LockBox<[Int]>([])
-        let token = sut.subscribe(to: Ping.self, buffering: .keepNewest(2)) { event in
+        let token = sut.subscribeAsync(to: Ping.self, buffering: .keepNewest(2)) { event in
             seen.mutate { $0.append(event.number) }
             if event.number == 0 { await gate.wait() }
         }

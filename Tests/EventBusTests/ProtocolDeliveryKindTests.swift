@@ -67,7 +67,7 @@ struct ProtocolDeliveryKindTests {
     @Test func anAsyncProtocolSubscriptionHandlesMatchesOneAtATimeInOrder() async {
         let sut = EventBus()
         let owner = Owner()
-        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self) {
+        sut.subscribeAsync(owner: owner, conformingTo: (any ShopEvent).self) {
             (owner: Owner, event: any ShopEvent) async in
             owner.log.append("start \(event.label)")
             await Task.yield()

@@ -56,7 +56,7 @@ struct TokenOwnershipTests {
             ),
             (
                 "async",
-                sut.subscribe(owner: owner) { (owner, _: Ping) async in owner.log.append("async") }
+                sut.subscribeAsync(owner: owner) { (owner, _: Ping) async in owner.log.append("async") }
             ),
             (
                 "protocol",

@@ -1,6 +1,14 @@
+/// The `async` handlers: a delivery kind of its own (queued, one task per subscription), so it has
+/// a name of its own. `subscribe` is always synchronous and stoppable by interceptors; the old
+/// `subscribe` spellings with an `async` closure are unavailable and point here
+/// (`EventBus+AsyncRenamed.swift`).
 extension EventBus {
     /// Subscribes `owner` with an `async` handler that runs one event at a time, in publish
     /// order, in a task of its own.
+    ///
+    /// The name says the kind: unlike a `subscribe(owner:to:)` handler (plain or throwing, no
+    /// executor), which runs inside the publish, this one is queued and runs after `publish` returns. An
+    /// interceptor's `.stop` earlier in the publish keeps the event from being queued.
     ///
     /// Each publish queues the event and returns without waiting (after the publish's
     /// synchronous handlers, like an executor delivery; `priority` only orders the queuing).
@@ -27,14 +35,14 @@ extension EventBus {
     /// taps see each drop in ``PublishRecord/droppingRecipients``.
     ///
     /// ```swift
-    /// bus.subscribe(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
+    /// bus.subscribeAsync(owner: uploader) { (uploader, event: PhotoDidSaveEvent) async throws in
     ///     try await uploader.upload(event.photoID)
     /// }
     /// ```
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
-    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+    public func subscribeAsync<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil,
         priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) async throws -> Void
@@ -52,10 +60,15 @@ extension EventBus {
     }
 
     /// Subscribes an owner-less `async` handler; same ordering, executor, buffering, error and
-    /// cancellation rules as the owner-bound variant.
+    /// cancellation rules as ``subscribeAsync(owner:to:on:priority:buffering:handler:)``.
+    ///
+    /// Events are handled one at a time in publish order, in the subscription's task, on
+    /// `executor` if given; the subscription lives as long as the token. Releasing the token or
+    /// calling ``SubscriptionToken/cancel()`` releases the queued events and cancels the running
+    /// handler's task.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
-    public func subscribe<Event: EventBusEvent>(
+    public func subscribeAsync<Event: EventBusEvent>(
         to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil, priority: Int = 0,
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) async throws -> Void

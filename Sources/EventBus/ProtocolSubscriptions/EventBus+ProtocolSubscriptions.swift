@@ -56,13 +56,17 @@ extension EventBus {
     }
 
     /// Subscribes `owner` to every event whose type conforms to a protocol, with an `async`
-    /// handler: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj``, the delivery
-    /// of the single-type `async` variant (one task, one event at a time in publish order, on
-    /// `executor` if given, buffered as `policy` allows, cancel cancels the running handler).
+    /// handler: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj``, the
+    /// delivery of ``subscribeAsync(owner:to:on:priority:buffering:handler:)``.
+    ///
+    /// Queued during the publish, never run inside it: one task per subscription handles one
+    /// event at a time in publish order, on `executor` if given, buffered as `policy` allows.
+    /// The owner is held weakly and checked before each event. Cancelling releases the queued
+    /// events and cancels the running handler's task.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
-    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+    public func subscribeAsync<Owner: AnyObject, Existential: Sendable>(
         owner: Owner, conformingTo protocolType: Existential.Type, on executor: (any TaskExecutor)? = nil,
         priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Existential) async throws -> Void

@@ -17,7 +17,7 @@ public final class ArchiveService: Sendable {
     /// Subscribes for as long as the service lives or until ``stop()``; `clock` times the work
     /// (tests pass a manual clock, so the queue stays put until they advance it).
     public init(bus: EventBus, clock: any Clock<Duration> = ContinuousClock()) {
-        let token = bus.subscribe(owner: self) {
+        let token = bus.subscribeAsync(owner: self) {
             (service: ArchiveService, _: PriceDidTickEvent) async throws in
             try await clock.sleep(for: Self.workTime)
             service.archived.add(1, ordering: .relaxed)
