@@ -21,16 +21,24 @@ WORK="$(mktemp -d)"
 tm() { tmux -L "$SOCKET" -f /dev/null "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-wait_for() {
-    local deadline=$((SECONDS + 10)) text current missing
+# Polls the screen until every argument is on it: fixed strings with wait_for, extended
+# regular expressions with wait_for_match. The timeout is generous because these machines are
+# shared (a first frame can take seconds while others build); a passing wait returns at once.
+WAIT_SECONDS=${WAIT_SECONDS:-90}
+wait_for() { wait_until -F "$@"; }
+wait_for_match() { wait_until -E "$@"; }
+wait_until() {
+    local mode="$1" deadline=$((SECONDS + WAIT_SECONDS)) text current missing
+    shift
     while ((SECONDS < deadline)); do
         current="$(tm capture-pane -t shots -p)"
         missing=0
-        for text in "$@"; do grep -qF -- "$text" <<<"$current" || missing=1; done
+        for text in "$@"; do grep -q "$mode" -- "$text" <<<"$current" || missing=1; done
         ((missing == 0)) && return 0
-        sleep 0.05
+        sleep 0.1
     done
-    echo "screenshots: timed out waiting for: $*" >&2
+    echo "screenshots: timed out after ${WAIT_SECONDS}s waiting for: $*" >&2
+    tm capture-pane -t shots -p >&2
     exit 1
 }
 
@@ -86,8 +94,11 @@ tm new-session -d -s shots -x "$COLUMNS" -y "$ROWS" "export TERM=xterm-256color;
 wait_for "Signed out"
 keys l
 wait_for "Alice Martin"
+# How many records wait and how many ticks the pace dropped depends on how the bursts fell
+# against the pace's clock: wait for the step mode with a backlog and for drops, not for exact
+# counts (the status line says `‖ STEP · N waiting · M dropped` once the log's backlog drops).
 keys 2 a a s t t t Space Space Space
-wait_for "‖ STEP · 20 waiting" "· dropped 7 "
+wait_for_match "‖ STEP · [0-9]+ waiting" "dropped [1-9]"
 shoot step-mode-ticker
 keys q
 

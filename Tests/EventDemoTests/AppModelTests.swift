@@ -185,10 +185,16 @@ struct AppModelTests {
         onLoop {
             let harness = LoopHarness()
             harness.press(.character("l"))
-            harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
+            // Settled, not just "the profile is on screen": the background thread that published
+            // the login may still be draining AuthService's outbox (delivering the login to its
+            // other subscribers) when the profile lands. A logout posted then is published by
+            // that thread a moment later (ServiceState's rule), so one drain could run before
+            // its delivery was queued: the flake this test had.
+            harness.settle()
+            #expect(harness.sut.profile.map { if case .loaded = $0.state { true } else { false } } == true)
 
             harness.press(.character("l"))
-            harness.drain()
+            harness.settle()
 
             #expect(harness.sut.login.state == .loggedOut)
             #expect(harness.sut.profile?.state == .empty)
