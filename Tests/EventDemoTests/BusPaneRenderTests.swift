@@ -34,6 +34,16 @@ struct BusPaneRenderTests {
     ]
 
     static let state = BusPaneState(
+        publishers: [
+            "UserDidLoginEvent": [
+                .init(site: "AuthService.swift:91", function: "finishLogin(session:username:)", count: 2)
+            ],
+            "CheckoutRequestedEvent": [.init(site: "CartService.swift:61", function: "checkout()", count: 4)],
+            "CartDidUpdateEvent": [
+                .init(site: "StoreEngine.swift:136", function: "publish(_:)", count: 6),
+                .init(site: "CartService.swift:12", function: "init(bus:)", count: 1),
+            ],
+        ],
         deadEvents: [.init(typeName: "ProfileDidLoadEvent", count: 2)],
         failures: [
             "LoyaltyService threw unknownMember(\"bob\") handling CheckoutDidCompleteEvent (synchronous, on publisher)"

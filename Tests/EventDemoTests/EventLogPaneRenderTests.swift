@@ -91,7 +91,7 @@ struct EventLogPaneRenderTests {
     @Test func describesStopsAndFailuresInTheStatusLine() {
         #expect(
             vetoAndFailure[1].flowDescription
-                == "CartService ➜ CheckoutRequestedEvent ➜ AuditService on publisher (stopped by AuditService)"
+                == "CartService ➜ CheckoutRequestedEvent ➜ AuditService inline (stopped by AuditService)"
         )
         #expect(
             vetoAndFailure[3].flowDescription
@@ -101,7 +101,7 @@ struct EventLogPaneRenderTests {
     @Test func describesTheFlowOfAnEventInOneLine() {
         #expect(
             entries[0].flowDescription
-                == "CartService ➜ CheckoutDidCompleteEvent ➜ ProfileService on publisher; CartPane, LoginPane on main-loop"
+                == "CartService ➜ CheckoutDidCompleteEvent ➜ ProfileService inline; CartPane, LoginPane on main-loop"
         )
         #expect(entries[3].flowDescription == "? ➜ DebugPingEvent ➜ no subscribers (dead event)")
     }

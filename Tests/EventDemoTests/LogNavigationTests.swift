@@ -99,7 +99,7 @@ struct LogNavigationTests {
             #expect(harness.sut.detail?.callSite.hasSuffix("finishLogin(session:username:)") == true)
             #expect(screen.contains(#""name":"Alice""#))  // the full payload
             #expect(screen.contains("✓ ProfileService"))
-            #expect(screen.contains("on publisher"))
+            #expect(screen.contains("✓ ProfileService    inline"))
             #expect(screen.contains("priority"))
             harness.press(.escape)
             #expect(harness.sut.detail == nil)

@@ -16,7 +16,12 @@ struct ViewsTests {
         return harness
     }
 
-    @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    static let sizes = [
+        Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 120, height: 40),
+        Size(width: 200, height: 60),
+    ]
+
+    @Test(arguments: sizes)
     func theFlowViewShowsTheTickerItsQueuesAndTheLog(size: Size) async {
         let screen = await onLoopThread {
             let harness = Self.busyHarness(size)
@@ -27,7 +32,7 @@ struct ViewsTests {
         assertGolden(screen, named: "view-flow-\(size)")
     }
 
-    @Test(arguments: [Size(width: 80, height: 24), Size(width: 120, height: 40)])
+    @Test(arguments: sizes)
     func theBusViewMapsEveryLiveSubscription(size: Size) async {
         let screen = await onLoopThread {
             let harness = Self.busyHarness(size)
@@ -82,6 +87,38 @@ struct ViewsTests {
             #expect(afterTabOnBus == .busMap)
             #expect(harness.sut.focus == .eventLog)
         }
+    }
+
+    /// Issue 19, item 7: the log's columns share the row by what the rows hold, and a large
+    /// terminal shows more (the publisher, who received each event).
+    @Test(arguments: [
+        Size(width: 80, height: 24), Size(width: 100, height: 30), Size(width: 200, height: 60),
+    ])
+    func theShopAfterACheckoutSharesItsColumnsByContent(size: Size) async {
+        let screen = await onLoopThread {
+            let harness = Self.busyHarness(size)
+            harness.press(.character("c"))
+            harness.settle()
+            return harness.screen
+        }
+
+        assertGolden(screen, named: "view-shop-after-checkout-\(size)")
+    }
+
+    @Test func theBusViewCountsDeliveriesAndShowsDropsApart() async {
+        // Issue 19, item 8: RECEIVED counted the ticks the paced pane's full buffer dropped.
+        let (row, dropped) = await onLoopThread {
+            let harness = LoopHarness(size: Size(width: 120, height: 40))
+            harness.press(.character("t"), .character("t"), .character("t"))  // 24 ticks at once
+            harness.drain(until: { harness.sut.ticker.state.shownCount == 1 })
+            harness.press(.character("3"))
+            let row = harness.screen.split(separator: "\n").first { $0.contains("TickerPane") }
+            return (row.map(String.init) ?? "", harness.sut.ticker.dropped)
+        }
+
+        // One shown, sixteen waiting (its buffer keeps the newest 16), seven dropped.
+        #expect(dropped == 7)
+        #expect(row.contains("17       7"), "\(row)")
     }
 
     @Test func keysKeepWorkingInEveryViewAndTheBusCountsWhatArrives() {

@@ -109,7 +109,7 @@ adding_items_updates_the_cart_total() {
 
 event_log_lists_the_events() {
     wait_for "LoginDidStartEvent" "UserDidLoginEvent" "ProfileDidLoadEvent" "CartDidUpdateEvent" \
-        "3 items, €62.40" "publisher, main-loop"
+        "3 items, €62.40" "inline, main-loop"
 }
 
 resize_shows_too_small_and_recovers() {

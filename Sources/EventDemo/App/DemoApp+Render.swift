@@ -18,7 +18,7 @@ extension DemoApp {
         case .bus:
             BusPane.render(
                 snapshot: bus.subscriptionSnapshot().byTypeName, state: busPane.state,
-                focused: focus == .busMap,
+                dropped: ["PriceDidTickEvent TickerPane": ticker.dropped], focused: focus == .busMap,
                 into: &buffer, in: layout.body)
         }
         let log = logMode

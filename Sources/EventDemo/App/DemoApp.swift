@@ -220,7 +220,7 @@ public final class DemoApp {
     /// PgUp/PgDn, Home/End and g/G: in the Bus view the map, elsewhere the event log.
     private func jump(_ key: Key) {
         if view == .bus {
-            let rows = BusPane.rowCount(bus.subscriptionSnapshot().byTypeName)
+            let rows = busMapRowCount
             let page = busMapPage
             switch key {
             case .pageUp: busPane.scroll(by: -page, rowCount: rows, visible: page)
@@ -243,6 +243,11 @@ public final class DemoApp {
         case .home, .character("g"): eventLog.followNewest()
         default: eventLog.selectOldest(page: page)
         }
+    }
+
+    /// Rows in the Bus view's map: subscriptions and call sites.
+    var busMapRowCount: Int {
+        BusPane.rowCount(bus.subscriptionSnapshot().byTypeName, publishers: busPane.state.publishers)
     }
 
     /// Rows of the Bus view's map on screen.
@@ -337,9 +342,7 @@ public final class DemoApp {
         case .cart: cart.moveSelection(by: step)
         case .eventLog: eventLog.moveSelection(by: step, page: logPage)
         case .busMap:
-            busPane.scroll(
-                by: step, rowCount: BusPane.rowCount(bus.subscriptionSnapshot().byTypeName),
-                visible: busMapPage)
+            busPane.scroll(by: step, rowCount: busMapRowCount, visible: busMapPage)
         case .login, .profile: break
         }
     }

@@ -2,9 +2,27 @@ import EventBus
 import Foundation
 import TerminalUI
 
-/// What the Bus view shows besides the live subscriptions: events nobody received and errors
-/// handlers threw, newest first.
+/// What the Bus view shows besides the live subscriptions: who published each event type (its
+/// call sites), events nobody received and errors handlers threw, newest first.
 public struct BusPaneState: Equatable, Sendable {
+    /// One place that published an event type, and how often.
+    public struct Publisher: Equatable, Sendable {
+        /// The file and line, for example `CartService.swift:57`.
+        public var site: String
+        /// The publishing function, for example `add()`.
+        public var function: String
+        /// How many publishes came from there.
+        public var count: Int
+        /// Creates a publisher line.
+        public init(site: String, function: String, count: Int) {
+            self.site = site
+            self.function = function
+            self.count = count
+        }
+    }
+
+    /// Each event type's call sites, by type name, in the order they first published it.
+    public var publishers: [String: [Publisher]] = [:]
     /// One event type that was published to nobody, and how often.
     public struct DeadEventCount: Equatable, Sendable {
         /// The event's type name.
@@ -30,9 +48,10 @@ public struct BusPaneState: Equatable, Sendable {
 
     /// Creates a state.
     public init(
-        deadEvents: [DeadEventCount] = [], failures: [String] = [], failureCount: Int = 0,
-        scrollOffset: Int = 0
+        publishers: [String: [Publisher]] = [:], deadEvents: [DeadEventCount] = [], failures: [String] = [],
+        failureCount: Int = 0, scrollOffset: Int = 0
     ) {
+        self.publishers = publishers
         self.deadEvents = deadEvents
         self.failures = failures
         self.failureCount = failureCount
@@ -40,8 +59,8 @@ public struct BusPaneState: Equatable, Sendable {
     }
 }
 
-/// The Bus view's model: subscribes to the library's ``DeadEvent`` and hears handler errors
-/// through an observe-all tap, both on the loop. The live subscriptions themselves come from
+/// The Bus view's model: subscribes to the library's ``DeadEvent`` and, through an observe-all
+/// tap, notes every publish's call site (``PublishRecord/callSite``) and hears handler errors. The live subscriptions themselves come from
 /// ``EventBus/subscriptionSnapshot()`` at every frame the view is shown, so opening and closing
 /// a pane (and the bus pruning a released owner) shows up at once.
 @MainLoop
@@ -50,15 +69,35 @@ public final class BusPane {
     public static let keptFailures = 50
 
     /// The current state.
-    public private(set) var state = BusPaneState()
+    public var state: BusPaneState {
+        var state = kept
+        state.publishers = publishers.withLock { $0 }
+        return state
+    }
+    private var kept = BusPaneState()
     private var tap: SubscriptionToken?
+    /// Call sites by event type, noted by the tap on the publishing thread: a dictionary update
+    /// under a lock per publish, instead of a job on the loop for each.
+    private let publishers = LockedValue<[String: [BusPaneState.Publisher]]>([:])
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, dead: DeadEvent) in
             pane.countDeadEvent(dead.eventTypeName)
         }
-        tap = bus.observeAll { _ in
+        let publishers = publishers
+        tap = bus.observeAll { record in
+            let site = record.callSite
+            let place = "\(site.fileName):\(site.line)"
+            publishers.withLock { seen in
+                var sites = seen[record.eventTypeName, default: []]
+                if let index = sites.firstIndex(where: { $0.site == place && $0.function == site.function }) {
+                    sites[index].count += 1
+                } else {
+                    sites.append(.init(site: place, function: site.function, count: 1))
+                }
+                seen[record.eventTypeName] = sites
+            }
         } failures: { [weak self] failure in
             let line = failure.description
             executor.enqueue { MainLoop.assumeIsolated { self?.record(line) } }
@@ -68,7 +107,7 @@ public final class BusPane {
     /// Scrolls the subscription list by `delta` rows, so that no fewer than `visible` of its
     /// `rowCount` rows stay on screen (the last page is as far as it goes).
     public func scroll(by delta: Int, rowCount: Int, visible: Int = 1) {
-        state.scrollOffset = max(0, min(rowCount - max(1, visible), state.scrollOffset + delta))
+        kept.scrollOffset = max(0, min(rowCount - max(1, visible), kept.scrollOffset + delta))
     }
 
     /// Whether dead events are left out (a replay: its bus has none of the services that got
@@ -82,14 +121,14 @@ public final class BusPane {
 
     private func countDeadEvent(_ typeName: String) {
         guard !isReplay else { return }
-        let count = (state.deadEvents.first { $0.typeName == typeName }?.count ?? 0) + 1
-        state.deadEvents.removeAll { $0.typeName == typeName }
-        state.deadEvents.insert(.init(typeName: typeName, count: count), at: 0)
+        let count = (kept.deadEvents.first { $0.typeName == typeName }?.count ?? 0) + 1
+        kept.deadEvents.removeAll { $0.typeName == typeName }
+        kept.deadEvents.insert(.init(typeName: typeName, count: count), at: 0)
     }
 
     private func record(_ failure: String) {
-        state.failureCount += 1
-        state.failures.insert(failure, at: 0)
-        if state.failures.count > Self.keptFailures { state.failures.removeLast() }
+        kept.failureCount += 1
+        kept.failures.insert(failure, at: 0)
+        if kept.failures.count > Self.keptFailures { kept.failures.removeLast() }
     }
 }

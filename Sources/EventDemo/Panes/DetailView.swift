@@ -66,18 +66,21 @@ enum DetailView {
             let line =
                 (threw ? "  ✗ " : "  ✓ ")
                 + recipient.subscriberName.padding(toLength: 18, withPad: " ", startingAt: 0)
-                + "on " + recipient.executorLabel.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + recipient.executorLabel.executorPhrase.padding(toLength: 15, withPad: " ", startingAt: 0)
                 + kind.padding(toLength: 12, withPad: " ", startingAt: 0) + priority
             lines.append((line, threw ? Theme.warning : .plain))
         }
         for skip in entry.skips {
             lines.append(
-                ("  ⤼ \(skip.subscriberName) on \(skip.executorLabel): skipped (\(skip.reason))", Theme.busy))
+                (
+                    "  ⤼ \(skip.subscriberName) \(skip.executorLabel.executorPhrase): skipped (\(skip.reason))",
+                    Theme.busy
+                ))
         }
         for dropped in entry.droppedBy {
             lines.append(
                 (
-                    "  ⊘ \(dropped.subscriberName) on \(dropped.executorLabel): dropped (buffer full)",
+                    "  ⊘ \(dropped.subscriberName) \(dropped.executorLabel.executorPhrase): dropped (buffer full)",
                     Theme.warning
                 ))
         }

@@ -5,10 +5,11 @@ extension EventLogPane {
     /// Draws the log into `rect`: a header row, then one entry per row, newest first, starting
     /// `scrollOffset` entries down. A pure function of its arguments.
     ///
-    /// Columns share the row by content: time, the publisher (in its flash colour, from 110
-    /// columns; narrower, the event type takes that colour), the event type (nested publishes
-    /// indented under their cause with `↳`, as `depth` says), the payload (the slack), the
-    /// subscriptions reached and where they ran. `selection` is highlighted. The bottom border
+    /// Columns share the row by the content of the rows on screen (see `Columns`): time, the
+    /// publisher (in its flash colour; without the column, the event type takes that colour),
+    /// the event type (nested publishes indented under their cause with `↳`, as `depth` says),
+    /// the payload (the slack), the subscriptions reached, where they ran and, on wide
+    /// terminals, who they were. `selection` is highlighted. The bottom border
     /// maps publishers to colours. With `stepBacklog` (step mode), the title counts what is shown
     /// of what was published and what waits; with `filter`, what the search matches.
     public nonisolated static func render(
@@ -56,48 +57,20 @@ extension EventLogPane {
                     x = cell(entry.publisher, columns.publisher, x, y, publisherStyle, &buffer, inside)
                 }
                 let typeStyle = columns.publisher > 0 ? Theme.eventType : publisherStyle
-                x = cell(row.type, columns.type, x, y, typeStyle, &buffer, inside)
+                x = cell(columns.type(of: row), columns.type, x, y, typeStyle, &buffer, inside)
                 x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
                 let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
                 let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
                 x = cell(
                     reached, columns.subscribers, x, y, isDead ? Theme.warning : Theme.title, &buffer, inside)
-                _ = cell(row.ranOn.text, columns.ranOn, x, y, row.ranOn.style, &buffer, inside)
+                x = cell(row.ranOn.text, columns.ranOn, x, y, row.ranOn.style, &buffer, inside)
+                if columns.receivers > 0 {
+                    _ = cell(row.receivers, columns.receivers, x, y, Theme.title, &buffer, inside)
+                }
             }
             if offset + scrollOffset == selection {
                 for column in inside.x..<inside.maxX { buffer[column, y].style.attributes.insert(.reverse) }
             }
-        }
-    }
-
-    /// One row's texts that decide column widths.
-    private struct Row {
-        var entry: EventLogEntry
-        var type: String
-        var ranOn: (text: String, style: Style)
-
-        init(_ entry: EventLogEntry, depth: Int) {
-            self.entry = entry
-            type =
-                depth == 0 ? entry.typeName : String(repeating: " ", count: depth - 1) + "↳ " + entry.typeName
-            ranOn = Self.ranOn(entry)
-        }
-
-        /// Where the subscriptions ran; skipped deliveries and a stop in their own colours.
-        private static func ranOn(_ entry: EventLogEntry) -> (String, Style) {
-            if entry.failure != nil { return ("", .plain) }
-            let labels = entry.executorLabels.joined(separator: ", ")
-            if !entry.skips.isEmpty {
-                let reason = entry.skips[0].reason.replacingOccurrences(of: "automatic ", with: "")
-                let count = entry.skips.count
-                if entry.reachedCount == 0 {
-                    return ("skipped\(count > 1 ? " ×\(count)" : ""): \(reason)", Theme.busy)
-                }
-                return ("\(labels) · \(count) skipped", Theme.executor)
-            }
-            if let consumer = entry.consumedBy { return ("stop: \(consumer)", Theme.warning) }
-            if entry.reachedCount == 0 { return ("nobody", Theme.warning) }
-            return (labels, Theme.executor)
         }
     }
 
@@ -139,42 +112,11 @@ extension EventLogPane {
         buffer.write(text.truncated(to: width - 1), column: x, row: y, style: style, clip: clip)
         return x + width
     }
-
-    /// Column widths for a row width and the rows on screen: each column as wide as its widest
-    /// entry (within bounds), the payload gets the rest.
-    private struct Columns {
-        let timeWidth: Int, publisher: Int, type: Int, subscribers = 5, ranOn: Int, payload: Int
-        /// Whether the time keeps its hour; without, it reads `mm:ss.mmm`.
-        let showsHour: Bool
-
-        init(width: Int, rows: [Row]) {
-            let widest = { (texts: [String], minimum: Int, maximum: Int) in
-                min(maximum, max(minimum, (texts.map(\.count).max() ?? 0) + 1))
-            }
-            publisher = width >= 108 ? widest(rows.map(\.entry.publisher), 5, 15) : 0
-            type = widest(rows.map(\.type), 6, 27)
-            ranOn = widest(rows.map(\.ranOn.text), 7, width >= 120 ? 32 : 24)
-            // The hour goes before the payload gets squeezed under 20 columns.
-            showsHour = width - 13 - publisher - type - subscribers - ranOn >= 20
-            timeWidth = showsHour ? 13 : 10
-            payload = max(8, width - timeWidth - publisher - type - subscribers - ranOn)
-        }
-
-        func time(_ date: Date, _ format: TimeFormat) -> String {
-            let precise = format.preciseTime(date)
-            return showsHour ? precise : String(precise.dropFirst(3))
-        }
-
-        var header: String {
-            "TIME".padding(timeWidth) + (publisher > 0 ? "FROM".padding(publisher) : "")
-                + "EVENT".padding(type)
-                + "PAYLOAD".padding(payload) + "SUBS".padding(subscribers) + "RAN ON"
-        }
-    }
 }
 
 extension String {
-    fileprivate func padding(_ width: Int) -> String {
+    /// The string in a column `width` wide: cut to it, or padded with spaces.
+    func columnPadded(_ width: Int) -> String {
         truncated(to: width).padding(toLength: width, withPad: " ", startingAt: 0)
     }
 }

@@ -42,7 +42,8 @@ public struct EventLogEntry: Equatable, Sendable {
         return [typeName, publisher, summary, payload].contains { $0.localizedCaseInsensitiveContains(query) }
     }
 
-    /// Where the subscriptions ran, without repeats, for example `main-loop` or `publisher`.
+    /// Where the subscriptions ran, without repeats, as the library labels them (for example
+    /// `main-loop`, or `publisher` for handlers run inside `publish`; the demo shows that `inline`).
     public var executorLabels: [String] {
         recipients.reduce(into: []) { labels, recipient in
             if !labels.contains(recipient.executorLabel) { labels.append(recipient.executorLabel) }
@@ -102,7 +103,7 @@ public struct EventLogEntry: Equatable, Sendable {
     }
 
     /// Who published, what, and who received it where, for example
-    /// "AuthService ➜ UserDidLoginEvent ➜ ProfileService on publisher; LoginPane, ProfilePane on main-loop".
+    /// "AuthService ➜ UserDidLoginEvent ➜ ProfileService inline; LoginPane, ProfilePane on main-loop".
     public var flowDescription: String { flowParts.map(\.text).joined() }
 
     /// ``flowDescription`` in pieces ranked for a line too short to hold it all: the publisher
@@ -127,7 +128,7 @@ public struct EventLogEntry: Equatable, Sendable {
                 let separator = index > 0 ? ", " : group == 0 ? " ➜ " : "; "
                 parts.append(TextPart(separator + name, rank: index == 0 ? min(group + 1, 2) : 3))
             }
-            parts.append(TextPart(" on \(label)", rank: min(group + 1, 2)))
+            parts.append(TextPart(" " + label.executorPhrase, rank: min(group + 1, 2)))
         }
         if let consumedBy { parts.append(TextPart(" (stopped by \(consumedBy))", rank: 3)) }
         return parts + skipped

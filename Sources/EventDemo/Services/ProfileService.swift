@@ -6,7 +6,7 @@ import Foundation
 /// It reacts to the bus rather than being called: on ``UserDidLoginEvent`` it fetches in the
 /// background (simulated latency), and on ``CheckoutDidCompleteEvent`` it credits loyalty points
 /// and publishes the updated profile. Its subscriptions are synchronous, on the publisher's thread,
-/// which is why the event log shows them as `publisher`.
+/// which is why the event log shows them as `inline`.
 public final class ProfileService: Sendable {
     private struct Account: Sendable {
         var points: Int
