@@ -136,6 +136,40 @@ struct SteppingOnExecutorTests {
         #expect(overlaps.load(ordering: .relaxed) == 0)
     }
 
+    /// The common cycle runs without the lock (issue 20): a publisher that finds the handler
+    /// busy queues its event at the same moment the handler's thread goes idle. Every event
+    /// must be delivered or counted as dropped, none may be left waiting once the publishers
+    /// are done, and the next publish must get through at once.
+    @Test func concurrentPublishersWithMoreInsideTheHandlerStrandNoEvent() async {
+        let sut = EventBus()
+        let owner = Owner()
+        let running = Atomic<Int>(0)
+        let overlaps = Atomic<Int>(0)
+        let delivered = Atomic<Int>(0)
+        let token = sut.subscribeStepping(owner: owner, buffering: .keepNewest(4)) {
+            (_, _: Ping, promise) in
+            if running.add(1, ordering: .acquiringAndReleasing).newValue > 1 {
+                overlaps.add(1, ordering: .relaxed)
+            }
+            delivered.add(1, ordering: .relaxed)
+            promise.complete(.more)
+            running.subtract(1, ordering: .acquiringAndReleasing)
+        }
+
+        await onDedicatedThread {
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for number in 0..<2_000 { sut.publish(Ping(number: thread * 10_000 + number)) }
+            }
+        }
+
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(token.waitingEventCount == 0)
+        #expect(delivered.load(ordering: .relaxed) + token.droppedEventCount == 8_000)
+        let before = delivered.load(ordering: .relaxed)
+        sut.publish(Ping(number: -1))
+        #expect(delivered.load(ordering: .relaxed) == before + 1)
+    }
+
     @Test func aSerialQueueSubscriptionDeliversEveryEventInOrder() async {
         let sut = EventBus()
         let owner = Owner()

@@ -85,6 +85,9 @@ struct EventBuffer<Event> {
         return true
     }
 
+    /// Whether an event is set aside for a scheduled delivery.
+    var hasReserved: Bool { reserved != nil }
+
     /// The event set aside for the delivery that is starting now.
     mutating func takeReserved() -> Event? {
         reserved.take()

@@ -30,20 +30,23 @@ public enum StepDemand: Sendable, Hashable {
 /// is released.
 public struct StepPromise: Sendable {
     let step: UInt64
-    /// Weak, because a promise may be kept anywhere for any time (a timer, a key press): it
-    /// must not keep an ended subscription's handler alive (see the ownership rule on
-    /// ``AnySubscription``). A class reference to the non-generic base, not a protocol
-    /// existential: no witness table lookup when the promise is made.
-    private weak var subscription: AnySubscription?
+    /// The subscription's step state, held strongly: plain data that keeps no user code alive
+    /// however long a promise is kept (a timer, a key press). It reaches the subscription weakly,
+    /// and only for a completion that needs the buffer or ends the subscription (see the
+    /// ownership rule on ``AnySubscription``). A `.more` inside the handler is one
+    /// compare-and-swap on it; a weak reference to the subscription in the promise itself cost
+    /// a side-table retain and release per event.
+    private let control: StepControl
 
-    init(step: UInt64, subscription: AnySubscription) {
+    init(step: UInt64, control: StepControl) {
         self.step = step
-        self.subscription = subscription
+        self.control = control
     }
 
     /// Answers for this promise's event. Only the first completion of a promise has an effect.
     public func complete(_ demand: StepDemand) {
-        subscription?.completeStep(step, with: demand)
+        if demand == .more, control.settleMore(for: step) { return }
+        control.subscription?.completeStep(step, with: demand)
     }
 
     /// Answers for this promise's event, so that a handler may write `promise(.more)`, as in

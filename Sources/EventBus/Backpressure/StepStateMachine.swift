@@ -1,11 +1,17 @@
 /// The rules of a stepping subscription once events wait: which one the handler gets next,
-/// what the buffer keeps and what it drops. Works on a ``StepState`` and an ``EventBuffer``
-/// that share the subscription's lock.
+/// what the buffer keeps and what it drops. Works on a ``StepControl``'s word and an
+/// ``EventBuffer`` guarded by the subscription's lock.
 ///
 /// It holds no lock and calls nothing; ``SteppingSubscription`` calls it under the lock and
 /// then runs the handler, schedules a job or releases events after unlocking. Every method
 /// that hands out an event also hands out the step number its promise carries; a completion
 /// only counts for the current step, once.
+///
+/// The lock-free transitions of the common cycle may change the word while the lock is held,
+/// so every change here is a compare-and-swap decided from the state it replaces, and the
+/// buffer is changed only once that swap has succeeded. The `eventsWait` bit is set (before an
+/// event is queued) and cleared (when the last one is taken) only here, under the lock; while
+/// it is set, no lock-free transition goes idle, so a queued event is never stranded.
 struct StepStateMachine<Event> {
     /// What the subscription does next, outside the lock.
     enum Action {
@@ -17,7 +23,7 @@ struct StepStateMachine<Event> {
         case schedule
     }
 
-    /// What ``receive(_:state:buffer:)`` decided for a published event.
+    /// What ``receive(_:control:buffer:)`` decided for a published event.
     struct Reception {
         var action: Action
         /// What the publish reports for this subscription.
@@ -26,22 +32,44 @@ struct StepStateMachine<Event> {
         var released: Event?
     }
 
+    private enum Arrival {
+        case finished
+        case runNow(step: UInt64)
+        case setAside
+        case append
+    }
+
     /// An event was published: delivered at once when idle, otherwise buffered by the policy.
-    static func receive(_ event: Event, state: inout StepState, buffer: inout EventBuffer<Event>) -> Reception
-    {
-        defer { sync(&state, with: buffer) }
-        switch state.phase {
+    static func receive(_ event: Event, control: StepControl, buffer: inout EventBuffer<Event>) -> Reception {
+        let keepsAny = buffer.policy.limit != 0
+        let usesExecutor = control.usesExecutor
+        let arrival = control.transition { current -> (StepControl.State?, Arrival) in
+            switch current.phase {
+            case .finished:
+                return (nil, .finished)
+            case .idle where !usesExecutor:
+                let next = current.started(eventsWait: false)
+                return (next, .runNow(step: next.step))
+            case .idle:
+                return (current.with(phase: .scheduled), .setAside)
+            case .scheduled, .running, .runningMore, .awaitingPromise:
+                // Marked before it is queued, so that no lock-free transition goes idle past it.
+                guard keepsAny, !current.eventsWait else { return (nil, .append) }
+                return (current.with(phase: current.phase, eventsWait: true), .append)
+            }
+        }
+        defer { sync(control, with: buffer) }
+        switch arrival {
         case .finished:
             return Reception(action: .none, outcome: .skipped, released: event)
-        case .idle where !state.usesExecutor:
-            return Reception(action: .run(event, step: state.startStep()), outcome: .delivered)
-        case .idle:
+        case .runNow(let step):
+            return Reception(action: .run(event, step: step), outcome: .delivered)
+        case .setAside:
             // Set aside, not queued: an event on its way to the executor is not waiting, so it
             // neither counts against the limit nor can be dropped.
             buffer.reserve(event)
-            state.enter(.scheduled)
             return Reception(action: .schedule, outcome: .delivered)
-        case .scheduled, .running, .awaitingPromise:
+        case .append:
             switch buffer.append(event) {
             case .queued:
                 return Reception(action: .none, outcome: .delivered)
@@ -53,66 +81,84 @@ struct StepStateMachine<Event> {
         }
     }
 
-    /// The executor job started: hands out the oldest waiting event.
-    static func startScheduled(state: inout StepState, buffer: inout EventBuffer<Event>) -> Action {
-        guard state.phase == .scheduled, let event = buffer.takeReserved() else { return .none }
-        return .run(event, step: state.startStep())
+    /// The executor job started: hands out the event set aside for it.
+    static func startScheduled(control: StepControl, buffer: inout EventBuffer<Event>) -> Action {
+        guard buffer.hasReserved else { return .none }
+        let step = control.transition { current -> (StepControl.State?, UInt64?) in
+            guard current.phase == .scheduled else { return (nil, nil) }
+            let next = current.started(eventsWait: current.eventsWait)
+            return (next, next.step)
+        }
+        guard let step, let event = buffer.takeReserved() else { return .none }
+        return .run(event, step: step)
     }
 
-    /// The handler for `returned` came back. Continues with the next waiting event if `.more`
-    /// was completed inside the handler (in the same loop, never nested in the handler).
-    static func handlerReturned(
-        step returned: UInt64, state: inout StepState, buffer: inout EventBuffer<Event>
-    ) -> Action {
-        if state.settleReturn(of: returned) { return .none }
-        return next(state: &state, buffer: &buffer)
+    /// The handler for `returned` came back (and ``StepControl/settleReturn(of:)`` found events
+    /// waiting). Continues with the next waiting event if `.more` was completed inside the
+    /// handler (in the same loop, never nested in the handler).
+    static func handlerReturned(step returned: UInt64, control: StepControl, buffer: inout EventBuffer<Event>)
+        -> Action
+    {
+        if control.transition({ StepControl.settlingReturn(of: returned, from: $0) }) { return .none }
+        return next(control: control, buffer: &buffer)
     }
 
-    /// A promise was completed with `.more`. Counts only for the current, uncompleted step.
-    static func requestMore(
-        step completed: UInt64, state: inout StepState, buffer: inout EventBuffer<Event>
-    ) -> Action {
-        if state.settleMore(for: completed) { return .none }
-        // Awaiting the promise, and events wait.
-        guard state.usesExecutor else { return next(state: &state, buffer: &buffer) }
-        defer { sync(&state, with: buffer) }
+    /// A promise was completed with `.more` (and ``StepControl/settleMore(for:)`` found events
+    /// waiting). Counts only for the current, uncompleted step.
+    static func requestMore(step completed: UInt64, control: StepControl, buffer: inout EventBuffer<Event>)
+        -> Action
+    {
+        if control.transition({ StepControl.settlingMore(for: completed, from: $0) }) { return .none }
+        // Awaiting the promise, and events wait: nothing but this lock's holders changes the word now.
+        guard control.usesExecutor else { return next(control: control, buffer: &buffer) }
+        defer { sync(control, with: buffer) }
         _ = buffer.reserveFirst()
-        state.enter(.scheduled)
+        let stillWaiting = !buffer.isEmpty
+        control.transition { ($0.with(phase: .scheduled, eventsWait: stillWaiting), ()) }
         return .schedule
     }
 
     /// A promise was completed with `.cancel`. Counts only for the current step, before its
     /// promise has been completed: then finishes and returns the waiting events for release
     /// outside the lock; otherwise returns `nil`.
-    static func cancel(step completed: UInt64, state: inout StepState, buffer: inout EventBuffer<Event>)
+    static func cancel(step completed: UInt64, control: StepControl, buffer: inout EventBuffer<Event>)
         -> [Event]?
     {
-        guard completed == state.step else { return nil }
-        switch state.phase {
-        case .running(moreRequested: false), .awaitingPromise: return finish(state: &state, buffer: &buffer)
-        case .idle, .scheduled, .running(moreRequested: true), .finished: return nil
+        let ends = control.transition { current -> (StepControl.State?, Bool) in
+            guard completed == current.step else { return (nil, false) }
+            switch current.phase {
+            case .running, .awaitingPromise: return (current.with(phase: .finished, eventsWait: false), true)
+            case .idle, .scheduled, .runningMore, .finished: return (nil, false)
+            }
         }
-    }
-
-    /// Ends delivery; returns the waiting events for release outside the lock.
-    static func finish(state: inout StepState, buffer: inout EventBuffer<Event>) -> [Event] {
-        state.enter(.finished)
-        defer { sync(&state, with: buffer) }
+        guard ends else { return nil }
+        defer { sync(control, with: buffer) }
         return buffer.removeAll()
     }
 
-    private static func next(state: inout StepState, buffer: inout EventBuffer<Event>) -> Action {
-        defer { sync(&state, with: buffer) }
-        guard let event = buffer.popFirst() else {
-            state.enter(.idle)
-            return .none
-        }
-        return .run(event, step: state.startStep())
+    /// Ends delivery; returns the waiting events for release outside the lock.
+    static func finish(control: StepControl, buffer: inout EventBuffer<Event>) -> [Event] {
+        control.transition { ($0.with(phase: .finished, eventsWait: false), ()) }
+        defer { sync(control, with: buffer) }
+        return buffer.removeAll()
     }
 
-    private static func sync(_ state: inout StepState, with buffer: EventBuffer<Event>) {
-        state.waitingCount = buffer.count
-        state.droppedCount = buffer.droppedCount
-        state.counters.update(waiting: buffer.count, dropped: buffer.droppedCount)
+    /// Hands out the oldest waiting event, or goes idle when none waits.
+    private static func next(control: StepControl, buffer: inout EventBuffer<Event>) -> Action {
+        defer { sync(control, with: buffer) }
+        guard let event = buffer.popFirst() else {
+            control.transition { ($0.with(phase: .idle, eventsWait: false), ()) }
+            return .none
+        }
+        let stillWaiting = !buffer.isEmpty
+        let step = control.transition { current -> (StepControl.State?, UInt64) in
+            let next = current.started(eventsWait: stillWaiting)
+            return (next, next.step)
+        }
+        return .run(event, step: step)
+    }
+
+    private static func sync(_ control: StepControl, with buffer: EventBuffer<Event>) {
+        control.counters.update(waiting: buffer.count, dropped: buffer.droppedCount)
     }
 }

@@ -1,21 +1,22 @@
 /// A subscription whose handler takes one event at a time and asks for the next with a
 /// ``StepPromise``; events that arrive meanwhile wait in an ``EventBuffer``.
 ///
-/// Each method takes the lock, decides (``StepState`` alone on the common path,
-/// ``StepStateMachine`` once events wait), unlocks, and then runs the handler, schedules a job
-/// or releases events. So no lock is held while the handler runs or while a promise completes,
-/// and handler calls never overlap: only the caller that was handed an event runs the handler.
+/// The common cycle (an event reaches an idle subscription, the handler completes `.more`
+/// before it returns, nothing waits) takes no lock: it moves ``StepControl``'s atomic word
+/// from idle to running and back. Once events wait, each method takes the lock, decides
+/// (``StepStateMachine``), unlocks, and then runs the handler, schedules a job or releases
+/// events. So no lock is held while the handler runs or while a promise completes, and
+/// handler calls never overlap: only the caller that moved the word to `running` runs the
+/// handler.
 final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {
-    // safe: `buffer` is only touched while `state`'s lock is held; everything else is
-    // immutable or has its own lock.
+    // safe: everything is immutable; the buffer is behind its own lock and the step state is
+    // atomic.
     private let handler: @Sendable (Owner, Event, StepPromise) -> Void
     private let executor: (any EventBusExecutor)?
-    private let state: LockedValue<StepState>
-    /// Guarded by `state`'s lock. Out of line, like `LockedValue`'s value, so that touching it
-    /// costs no dynamic exclusivity check.
-    private let buffer: UnsafeMutablePointer<EventBuffer<Event>>
+    private let control: StepControl
+    private let buffer: LockedValue<EventBuffer<Event>>
     /// A paced subscription's pending sleep, stopped when the subscription ends.
     private let timer: PaceTimer?
 
@@ -26,31 +27,28 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
         self.handler = handler
         self.executor = executor
         self.timer = timer
-        state = LockedValue(StepState(usesExecutor: executor != nil))
-        buffer = .allocate(capacity: 1)
-        buffer.initialize(to: EventBuffer(policy: policy))
+        control = StepControl(usesExecutor: executor != nil)
+        buffer = LockedValue(EventBuffer(policy: policy))
         super.init(owner: owner, priority: priority)
-    }
-
-    deinit {
-        buffer.deinitialize(count: 1)
-        buffer.deallocate()
+        control.attach(self)
     }
 
     override var executorLabel: String { executor?.label ?? "publisher" }
 
     override var deliveryKind: SubscriptionInfo.Delivery { .stepping }
 
-    override var bufferCounters: BufferCounters? { state.withLock { $0.counters } }
+    override var bufferCounters: BufferCounters? { control.counters }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
-        guard owner != nil else {
+        // Loaded once for the whole delivery: the strong reference keeps the owner alive for
+        // the handler call.
+        guard let owner else {
             retire()
             return .ownerGone
         }
-        if let step = state.withLock({ $0.startIfIdle() }) {
-            run(event, step: step)
+        if let step = control.startIfIdle() {
+            if runHandler(event, step: step, owner: owner) { continueWithWaiting(after: step) }
             return .delivered
         }
         return receiveWhileBusy(event)
@@ -61,33 +59,26 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
     // metadata on entry, whichever branch runs; kept apart, the common cycle never pays it.
 
     private func receiveWhileBusy(_ event: Event) -> DeliveryOutcome {
-        var reception = state.withLock {
-            StepStateMachine.receive(event, state: &$0, buffer: &buffer.pointee)
-        }
+        var reception = buffer.withLock { StepStateMachine.receive(event, control: control, buffer: &$0) }
         reception.released = nil  // Released here, after the unlock.
         perform(reception.action)
         return reception.outcome
     }
 
+    /// A completion the lock-free check in ``StepPromise`` could not settle: a `.more` with
+    /// events waiting, or a `.cancel`.
     override func completeStep(_ step: UInt64, with demand: StepDemand) {
         switch demand {
         case .more:
-            if state.withLock({ $0.settleMore(for: step) }) { return }
-            deliverWaiting(afterMoreFor: step)
+            perform(
+                buffer.withLock { StepStateMachine.requestMore(step: step, control: control, buffer: &$0) })
         case .cancel:
             cancel(step: step)
         }
     }
 
-    private func deliverWaiting(afterMoreFor step: UInt64) {
-        perform(
-            state.withLock { StepStateMachine.requestMore(step: step, state: &$0, buffer: &buffer.pointee) })
-    }
-
     private func cancel(step: UInt64) {
-        let waiting = state.withLock {
-            StepStateMachine.cancel(step: step, state: &$0, buffer: &buffer.pointee)
-        }
+        let waiting = buffer.withLock { StepStateMachine.cancel(step: step, control: control, buffer: &$0) }
         guard let waiting else { return }
         // The entry stays listed until the next publish of its type prunes it, like a
         // once-subscription that has fired; it never runs again.
@@ -97,42 +88,47 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
 
     override func retire() {
         timer?.stop()
-        let waiting = state.withLock { StepStateMachine.finish(state: &$0, buffer: &buffer.pointee) }
+        let waiting = buffer.withLock { StepStateMachine.finish(control: control, buffer: &$0) }
         _ = consume waiting  // Released after the unlock: events may run deinit code.
     }
 
     /// Runs the handler for `event`, then for every waiting event that a `.more` inside the
     /// handler asked for: in a loop, never nested, and without growing the stack.
     private func run(_ event: Event, step: UInt64) {
-        if runHandler(event, step: step) { continueWithWaiting(after: step) }
+        // Checked before every call: a cancel that returned before this point wins, and so
+        // does the owner's release (the strong reference keeps it alive for the call).
+        guard !isCancelled, let owner else {
+            retire()
+            return
+        }
+        if runHandler(event, step: step, owner: owner) { continueWithWaiting(after: step) }
     }
 
     private func continueWithWaiting(after step: UInt64) {
-        var next = state.withLock {
-            StepStateMachine.handlerReturned(step: step, state: &$0, buffer: &buffer.pointee)
+        var next = buffer.withLock {
+            StepStateMachine.handlerReturned(step: step, control: control, buffer: &$0)
         }
         while case .run(let event, let step) = next {
-            guard runHandler(event, step: step) else { return }
-            next = state.withLock {
-                StepStateMachine.handlerReturned(step: step, state: &$0, buffer: &buffer.pointee)
+            guard !isCancelled, let owner else {
+                retire()
+                return
+            }
+            guard runHandler(event, step: step, owner: owner) else { return }
+            next = buffer.withLock {
+                StepStateMachine.handlerReturned(step: step, control: control, buffer: &$0)
             }
         }
     }
 
     /// Calls the handler once; returns true when a waiting event should follow.
-    private func runHandler(_ event: Event, step: UInt64) -> Bool {
-        // Checked before every call: a cancel that returned before this point wins, and so
-        // does the owner's release (the strong reference keeps it alive for the call).
-        guard !isCancelled, let owner else {
-            retire()
-            return false
-        }
-        handler(owner, event, StepPromise(step: step, subscription: self))
-        return !state.withLock { $0.settleReturn(of: step) }
+    @inline(__always)
+    private func runHandler(_ event: Event, step: UInt64, owner: Owner) -> Bool {
+        handler(owner, event, StepPromise(step: step, control: control))
+        return !control.settleReturn(of: step)
     }
 
     private func startScheduled() {
-        perform(state.withLock { StepStateMachine.startScheduled(state: &$0, buffer: &buffer.pointee) })
+        perform(buffer.withLock { StepStateMachine.startScheduled(control: control, buffer: &$0) })
     }
 
     private func perform(_ action: StepStateMachine<Event>.Action) {
