@@ -159,25 +159,39 @@ struct AppModelTests {
         }
     }
 
-    @Test func checksOutAndCreditsLoyaltyPoints() {
+    @Test func checksOutAndShowsNoPointsWhenTheLoyaltyAwardFails() {
+        // Issue 19, item 8: the cart said `+18 loyalty points` while the log said
+        // `✗ LoyaltyService threw: no loyalty card for alice`, and the profile credited them.
         onLoop {
             let harness = LoopHarness()
             harness.press(.character("l"))
-            harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
+            harness.settle()
 
             harness.press(.character("a"), .character("c"))
-            harness.drain {
-                if case .loaded(let profile) = harness.sut.profile?.state {
-                    profile.loyaltyPoints > 420
-                } else {
-                    false
-                }
-            }
+            harness.settle()
 
             #expect(harness.sut.cart.state.items.isEmpty)
             #expect(harness.sut.cart.state.lastOrder?.orderNumber == 1001)
             #expect(harness.screen.contains("✓ Order #1001 placed: €18.90"))
+            #expect(harness.screen.contains("✗ no loyalty points: no loyalty card for alice"))
+            #expect(!harness.screen.contains("+18 loyalty points"))
+            #expect(harness.screen.contains("420 • Silver"))
+        }
+    }
+
+    @Test func checksOutAndCreditsAMembersLoyaltyPoints() {
+        onLoop {
+            let harness = LoopHarness(loyaltyMembers: ["alice"])
+            harness.press(.character("l"))
+            harness.settle()
+
+            harness.press(.character("a"), .character("c"))
+            harness.settle()
+
+            #expect(harness.screen.contains("✓ Order #1001 placed: €18.90"))
+            #expect(harness.screen.contains("+18 loyalty points"))
             #expect(harness.screen.contains("438 • Silver"))
+            #expect(harness.screen.contains("LoyaltyDidAwardPointsEvent"))
         }
     }
 

@@ -32,7 +32,20 @@ struct CartPaneRenderTests {
     @Test func confirmsTheOrderAfterCheckout() {
         let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 6, total: Money(cents: 5990))
 
-        assertGolden(render(CartState(lastOrder: order), focused: false), named: "cart-after-checkout")
+        let state = CartState(lastOrder: order, loyalty: [1001: .awarded(59)])
+
+        assertGolden(render(state, focused: false), named: "cart-after-checkout")
+    }
+
+    @Test func showsNoPointsWhenTheLoyaltyAwardFailed() {
+        // Issue 19, item 8: `+43 loyalty points` showed beside `✗ LoyaltyService threw`.
+        let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 6, total: Money(cents: 5990))
+        let state = CartState(lastOrder: order, loyalty: [1001: .failed("no loyalty card for alice")])
+
+        let screen = render(state, focused: false)
+
+        assertGolden(screen, named: "cart-after-checkout-no-points")
+        #expect(!screen.contains("+59"))
     }
 
     @Test func scrollsToKeepTheSelectionVisibleWhenLinesOverflow() {

@@ -87,4 +87,21 @@ struct CheckoutRulesTests {
 
         #expect(loyalty.stampCount == ["bob": 1])
     }
+
+    @Test func theLoyaltyServiceAwardsAMembersPointsInsideTheOrderAndNoneOnFailure() {
+        let bus = EventBus()
+        bus.setFailureHandler { _ in }
+        let loyalty = LoyaltyService(bus: bus, members: ["bob"])
+        let awards = EventRecorder(LoyaltyDidAwardPointsEvent.self, on: bus)
+        let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890))
+
+        bus.publish(
+            UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date, session: 1))
+        bus.publish(order)
+        bus.publish(UserDidLoginEvent(user: User(id: "bob", name: "Bob"), date: Fixtures.date, session: 2))
+        bus.publish(order)
+
+        #expect(awards.events == [LoyaltyDidAwardPointsEvent(userID: "bob", orderNumber: 1001, points: 18)])
+        withExtendedLifetime(loyalty) {}
+    }
 }

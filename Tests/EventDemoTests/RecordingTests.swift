@@ -20,6 +20,7 @@ struct RecordingTests {
         CheckoutRequestedEvent(itemCount: 2, total: Money(cents: 5290)),
         CheckoutVetoedEvent(reason: "over the €100.00 limit"),
         CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 2, total: Money(cents: 5290)),
+        LoyaltyDidAwardPointsEvent(userID: "alice", orderNumber: 1001, points: 52),
         PriceDidTickEvent(symbol: "BEAN", price: Money(cents: 4120), change: -12, sequence: 7),
     ]
 

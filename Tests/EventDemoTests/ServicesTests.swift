@@ -143,14 +143,15 @@ struct ServicesTests {
         #expect(logouts.all.isEmpty)
     }
 
-    @Test func profileServiceLoadsTheProfileAfterLoginAndCreditsCheckouts() async {
+    @Test func profileServiceLoadsTheProfileAfterLoginAndCreditsAwardedPoints() async {
         let bus = EventBus()
         let profiles = Collector<ProfileDidLoadEvent>(bus)
         let sut = ProfileService(bus: bus, background: .immediate)
 
         bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1))
         let loaded = await eventually { !profiles.all.isEmpty }
-        bus.publish(CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890)))
+        bus.publish(LoyaltyDidAwardPointsEvent(userID: "bob", orderNumber: 1000, points: 7))  // not hers
+        bus.publish(LoyaltyDidAwardPointsEvent(userID: "alice", orderNumber: 1001, points: 18))
 
         #expect(loaded)
         #expect(profiles.all.map(\.profile.loyaltyPoints) == [420, 438])

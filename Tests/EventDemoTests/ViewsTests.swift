@@ -32,6 +32,26 @@ struct ViewsTests {
         assertGolden(screen, named: "view-flow-\(size)")
     }
 
+    /// Issue 19, item 7: a tall Flow view shows the ticker's history (with the ticks its pace
+    /// dropped between two shown ones) and, in the guide, who gets a tick and how long each
+    /// queue takes to drain.
+    @Test(arguments: [Size(width: 100, height: 30), Size(width: 200, height: 60)])
+    func theFlowViewUsesALargeTerminal(size: Size) async {
+        let screen = await onLoopThread {
+            let harness = LoopHarness(size: size)
+            harness.press(.character("2"))
+            for _ in 0..<3 { harness.press(.character("t")) }  // 24 ticks: 1 shown, 16 wait, 7 dropped
+            harness.drain(until: { harness.sut.ticker.state.shownCount == 1 })
+            for shown in 2...6 {
+                harness.clock.advance(by: TickerPane.interval)
+                harness.drain(until: { harness.sut.ticker.state.shownCount == shown })
+            }
+            return harness.screen
+        }
+
+        assertGolden(screen, named: "view-flow-history-\(size)")
+    }
+
     @Test(arguments: sizes)
     func theBusViewMapsEveryLiveSubscription(size: Size) async {
         let screen = await onLoopThread {

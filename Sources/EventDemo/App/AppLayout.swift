@@ -63,9 +63,10 @@ public struct AppLayout: Equatable, Sendable {
         self.cart = cart
         self.eventLog = eventLog
 
-        // Flow: the ticker and the guide share the top (ten rows at 80×24, more when taller),
-        // the log takes the rest.
-        let (flowTop, flowLog) = body.splitTop(10 + min(6, max(0, (body.height - 21) / 3)))
+        // Flow: the ticker and the guide share the top (ten rows at 80×24, a third of the
+        // extra height when taller: 22 at 60 rows, for the ticker's history and the guide's
+        // table), the log takes the rest.
+        let (flowTop, flowLog) = body.splitTop(10 + min(12, max(0, (body.height - 21) / 3)))
         let (ticker, flowGuide) = flowTop.splitLeft(max(44, size.width / 2))
         self.ticker = ticker
         self.flowGuide = flowGuide

@@ -1,3 +1,4 @@
+import EventBus
 import TerminalUI
 
 extension DemoApp {
@@ -32,6 +33,7 @@ extension DemoApp {
                 logWaiting: eventLog.isStepping ? eventLog.waitingCount : nil,
                 logDropped: eventLog.droppedCount, archiveReceived: archive.receivedCount(on: services.bus),
                 archiveDone: archive.archivedCount),
+            subscriptions: bus.subscriptionSnapshot()[EventType(PriceDidTickEvent.self)] ?? [],
             into: &buffer, in: layout.flowGuide)
         renderEventLog(in: layout.flowLog, into: &buffer)
         Self.drawFlashes(flashes, at: frameTime, panes: [("TickerPane", layout.ticker)], into: &buffer)

@@ -12,7 +12,7 @@ public struct DemoServices: Sendable {
     public let cart: CartService
     /// Vetoes checkouts over a limit (stop propagation).
     public let audit: AuditService
-    /// Stamps loyalty cards; throws for users without one (a failing handler).
+    /// Stamps loyalty cards and awards points; throws for users without one (a failing handler).
     public let loyalty: LoyaltyService
     /// A bursty price feed (`t`), which the paced ticker pane follows.
     public let ticker: TickerService
@@ -22,10 +22,11 @@ public struct DemoServices: Sendable {
     public let background: Background
 
     /// Creates the services on `bus`; tests pass ``Background/immediate`` and a manual `clock`
-    /// (it times the archive's work).
+    /// (it times the archive's work). `loyaltyMembers` are the user IDs with a loyalty card:
+    /// nobody in the app, so its checkouts show a handler error.
     public init(
         bus: EventBus, background: Background = .live, now: @escaping Now = LiveEnvironment.now,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), loyaltyMembers: Set<String> = []
     ) {
         self.bus = bus
         self.background = background
@@ -36,7 +37,7 @@ public struct DemoServices: Sendable {
         bus.setFailureHandler { _ in }
         cart = CartService(bus: bus)
         audit = AuditService(bus: bus)
-        loyalty = LoyaltyService(bus: bus)
+        loyalty = LoyaltyService(bus: bus, members: loyaltyMembers)
         ticker = TickerService(bus: bus)
         archive = ArchiveService(bus: bus, clock: clock)
     }

@@ -11,16 +11,28 @@ public struct CartState: Equatable, Sendable {
     public var lastOrder: CheckoutDidCompleteEvent?
     /// Why the last checkout was refused, shown until the cart changes.
     public var vetoReason: String?
+    /// What the loyalty programme did with an order, by order number: its points, or why it
+    /// awarded none (the loyalty handler threw). Shown under ``lastOrder`` when it is that order.
+    public var loyalty: [Int: LoyaltyOutcome] = [:]
+
+    /// The loyalty programme's answer to one order.
+    public enum LoyaltyOutcome: Equatable, Sendable {
+        /// Points were awarded (``LoyaltyDidAwardPointsEvent``).
+        case awarded(Int)
+        /// The award failed with this error: no points.
+        case failed(String)
+    }
 
     /// Creates a state.
     public init(
         items: [CartItem] = [], selection: Int = 0, lastOrder: CheckoutDidCompleteEvent? = nil,
-        vetoReason: String? = nil
+        vetoReason: String? = nil, loyalty: [Int: LoyaltyOutcome] = [:]
     ) {
         self.items = items
         self.selection = selection
         self.lastOrder = lastOrder
         self.vetoReason = vetoReason
+        self.loyalty = loyalty
     }
 
     /// Sum of the lines.
@@ -34,6 +46,7 @@ public struct CartState: Equatable, Sendable {
 public final class CartPane {
     /// The current state.
     public private(set) var state = CartState()
+    private var failureTap: SubscriptionToken?
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
@@ -50,6 +63,23 @@ public final class CartPane {
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutDidCompleteEvent) in
             pane.state.lastOrder = event
+            pane.state.loyalty = pane.state.loyalty.filter { $0.key == event.orderNumber }
+        }
+        // The award is published inside the order's publish, so it may arrive before the order
+        // does: outcomes are kept by order number.
+        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoyaltyDidAwardPointsEvent) in
+            pane.state.loyalty[event.orderNumber] = .awarded(event.points)
+        }
+        // A failed award publishes nothing: the pane hears it as the loyalty handler's error.
+        failureTap = bus.observeAll { _ in
+        } failures: { [weak self] failure in
+            guard failure.subscription.subscriberName == "LoyaltyService",
+                let order = failure.event as? CheckoutDidCompleteEvent
+            else { return }
+            let reason = "\(failure.error)"
+            executor.enqueue {
+                MainLoop.assumeIsolated { self?.state.loyalty[order.orderNumber] = .failed(reason) }
+            }
         }
     }
 
@@ -71,10 +101,18 @@ public final class CartPane {
                 buffer.write(
                     "✓ Order #\(order.orderNumber) placed: \(order.total)", column: left, row: inside.y,
                     style: Theme.good, clip: inside)
-                buffer.write(
-                    "+\(order.pointsEarned) loyalty points", column: left, row: inside.y + 1,
-                    style: Theme.money,
-                    clip: inside)
+                switch state.loyalty[order.orderNumber] {
+                case .awarded(let points):
+                    buffer.write(
+                        "+\(points) loyalty points", column: left, row: inside.y + 1, style: Theme.money,
+                        clip: inside)
+                case .failed(let reason):
+                    buffer.write(
+                        "✗ no loyalty points: \(reason)".truncatedAtWord(to: width), column: left,
+                        row: inside.y + 1, style: Theme.warning, clip: inside)
+                case nil:
+                    break
+                }
             } else {
                 buffer.write("Cart is empty", column: left, row: inside.y, clip: inside)
             }

@@ -74,7 +74,7 @@ extension EventLogPane {
             }
             let need = natural(rows.map(\.entry.summary), 12, .max)
             publisher = natural(rows.map(\.entry.publisher), 5, 15)
-            type = natural(rows.map(\.type), 6, 27)
+            type = natural(rows.map(\.type), 6, 30)
             ranOn = natural(rows.map(\.ranOn.text), 7, 24)
             receivers = natural(rows.map(\.receivers), 10, 64)
             var rest: Int {

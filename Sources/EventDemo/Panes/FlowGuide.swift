@@ -1,7 +1,10 @@
+import EventBus
 import TerminalUI
 
 /// The Flow view's guide: what a burst does to each kind of subscriber, with their queues live
-/// (the paced ticker pane's backlog and drops, the event log's step backlog).
+/// (the paced ticker pane's backlog and drops, the event log's step backlog). With room to
+/// spare, a table of the tick's subscriptions from the bus's snapshot and how long each queue
+/// takes to drain at its pace.
 enum FlowGuide {
     /// The queue figures the guide shows, read from the subscriptions' tokens at render time.
     struct Queues: Equatable {
@@ -15,8 +18,12 @@ enum FlowGuide {
         var archiveDone: Int
     }
 
-    /// Draws the guide into `rect`: a pure function of its arguments.
-    static func render(_ queues: Queues, into buffer: inout ScreenBuffer, in rect: Rect) {
+    /// Draws the guide into `rect`: a pure function of its arguments. `subscriptions` are the
+    /// tick's, from the bus's snapshot, in delivery order.
+    static func render(
+        _ queues: Queues, subscriptions: [SubscriptionInfo] = [], into buffer: inout ScreenBuffer,
+        in rect: Rect
+    ) {
         Theme.frame(rect, title: "Back-pressure", focused: false, into: &buffer)
         let inside = rect.inset(by: 1)
         let left = inside.x + 1
@@ -54,5 +61,67 @@ enum FlowGuide {
             line([("Event log: ", Theme.title), ("live (s: step mode)", .plain)])
             line([("every event, as published", Theme.hint)], indent: 2)
         }
+        // The table needs a header, a row per subscription and a line of timings.
+        guard !subscriptions.isEmpty, inside.maxY - y >= subscriptions.count + 4, inside.width >= 60 else {
+            return
+        }
+        y += 1
+        renderTable(queues, subscriptions, into: &buffer, left: left, y: &y, in: inside)
+    }
+
+    /// Who gets a tick, from the snapshot, and how long each queue needs to drain at its pace.
+    private static func renderTable(
+        _ queues: Queues, _ subscriptions: [SubscriptionInfo], into buffer: inout ScreenBuffer, left: Int,
+        y: inout Int, in inside: Rect
+    ) {
+        let widths = [16, 10, 11, 10, 9]
+        func row(_ cells: [String], _ styles: [Style]) {
+            var x = left
+            for (index, text) in cells.enumerated() {
+                let width = widths[index]
+                let cell = index >= 3 ? text.leftPadded(to: width - 1) + " " : text.truncated(to: width - 1)
+                buffer.write(cell, column: x, row: y, style: styles[index], clip: inside)
+                x += width
+            }
+            y += 1
+        }
+        buffer.write(
+            "PriceDidTickEvent reaches, in delivery order:", column: left, row: y, style: Theme.title,
+            clip: inside)
+        y += 1
+        row(
+            ["SUBSCRIBER", "DELIVERY", "RUNS ON", "HANDLED", "WAITING"],
+            Array(repeating: Theme.header, count: 5))
+        for info in subscriptions {
+            let waiting = waitingCount(of: info, queues)
+            let dropped = info.subscriberName == "TickerPane" ? queues.tickerDropped : 0
+            row(
+                [
+                    info.subscriberName, String(describing: info.delivery),
+                    info.executorLabel.shownAsExecutor,
+                    String(max(0, info.eventsReceived - dropped - waiting)), String(waiting),
+                ],
+                [Theme.title, .plain, Theme.executor, Theme.money, waiting > 0 ? Theme.busy : Theme.hint])
+        }
+        let tickerDrain = Double(queues.tickerBacklog) * 0.5
+        let archiveDrain = Double(queues.archiveReceived - queues.archiveDone) * 0.15
+        buffer.write(
+            "To catch up: ticker pane \(seconds(tickerDrain)) (1 per 500 ms), archive \(seconds(archiveDrain)) (150 ms each)",
+            column: left, row: y, style: Theme.hint, clip: inside)
+        y += 1
+    }
+
+    /// Events the subscription was given that its handler has not run yet.
+    private static func waitingCount(of info: SubscriptionInfo, _ queues: Queues) -> Int {
+        switch info.subscriberName {
+        case "TickerPane": queues.tickerBacklog
+        case "ArchiveService": max(0, queues.archiveReceived - queues.archiveDone)
+        default: 0
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
     }
 }

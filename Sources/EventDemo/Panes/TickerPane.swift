@@ -37,7 +37,8 @@ public final class TickerPane {
     public nonisolated static let interval = Duration.milliseconds(500)
     /// The most ticks waiting; older ones are dropped (keep newest: a price only matters now).
     public nonisolated static let backlogLimit = 16
-    private static let historyLength = 8
+    /// As many ticks as the tallest Flow view shows.
+    private static let historyLength = 40
 
     /// The current state.
     public private(set) var state = TickerState()
@@ -79,15 +80,29 @@ public final class TickerPane {
             writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
             return
         }
-        writeTick(latest, strong: true, into: &buffer, row: inside.y, in: inside)
+        writeTick(
+            latest, strong: true, skipped: skipped(before: 0, in: state), into: &buffer, row: inside.y,
+            in: inside)
         writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
         for (offset, tick) in state.shown.dropFirst().enumerated() where inside.y + 2 + offset < inside.maxY {
-            writeTick(tick, strong: false, into: &buffer, row: inside.y + 2 + offset, in: inside)
+            writeTick(
+                tick, strong: false, skipped: skipped(before: offset + 1, in: state), into: &buffer,
+                row: inside.y + 2 + offset, in: inside)
         }
     }
 
+    /// How many ticks the pane never showed between `state.shown[index]` and the one it showed
+    /// before it (the pace dropped them), or 0 when unknown (the oldest kept).
+    private nonisolated static func skipped(before index: Int, in state: TickerState) -> Int {
+        guard index + 1 < state.shown.count else { return 0 }
+        return max(0, state.shown[index].sequence - state.shown[index + 1].sequence - 1)
+    }
+
+    /// One tick: number, symbol, price, change, and (when the pace dropped ticks before it and
+    /// the row has room) how many it skipped, so the history shows the pace at work.
     private nonisolated static func writeTick(
-        _ tick: PriceDidTickEvent, strong: Bool, into buffer: inout ScreenBuffer, row: Int, in inside: Rect
+        _ tick: PriceDidTickEvent, strong: Bool, skipped: Int, into buffer: inout ScreenBuffer, row: Int,
+        in inside: Rect
     ) {
         var x = buffer.write(
             "#\(tick.sequence)".padding(toLength: 5, withPad: " ", startingAt: 0), column: inside.x + 1,
@@ -98,8 +113,13 @@ public final class TickerPane {
         x = buffer.write(
             "\(tick.price) ", column: x, row: row, style: strong ? Theme.total : Theme.money, clip: inside)
         let move = "\(tick.arrow) \(Money(cents: abs(tick.change)))"
-        buffer.write(
+        x = buffer.write(
             move, column: x, row: row, style: tick.change < 0 ? Theme.warning : Theme.good, clip: inside)
+        guard skipped > 0 else { return }
+        let first = tick.sequence - skipped
+        let text = "  ⊘ dropped #\(first)" + (skipped > 1 ? "–#\(tick.sequence - 1)" : "")
+        guard x + buffer.width(of: text) < inside.maxX else { return }
+        buffer.write(text, column: x, row: row, style: Theme.hint, clip: inside)
     }
 
     private nonisolated static func writeCounts(

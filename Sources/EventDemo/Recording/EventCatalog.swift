@@ -12,7 +12,7 @@ public enum EventCatalog {
         LoginDidStartEvent.self, UserDidLoginEvent.self, LoginDidCancelEvent.self, UserDidLogoutEvent.self,
         ProfileDidLoadEvent.self, CartDidUpdateEvent.self, CartAction.self, CheckoutRequestedEvent.self,
         CheckoutVetoedEvent.self,
-        CheckoutDidCompleteEvent.self, PriceDidTickEvent.self,
+        CheckoutDidCompleteEvent.self, LoyaltyDidAwardPointsEvent.self, PriceDidTickEvent.self,
     ]
 
     private static let byName: [String: any DemoEvent.Type] = Dictionary(

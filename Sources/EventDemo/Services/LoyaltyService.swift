@@ -1,9 +1,10 @@
 import EventBus
 
-/// Stamps a loyalty card for every order of an enrolled member. Nobody in the demo is
+/// Stamps a loyalty card for every order of an enrolled member and awards the order's points
+/// (``LoyaltyDidAwardPointsEvent``, which `ProfileService` credits). Nobody in the demo is
 /// enrolled, so its throwing handler fails for the signed-in user on every checkout: the bus
-/// reports the error (the event log shows it in red) while every other subscriber of the
-/// order, and the panes, carry on.
+/// reports the error (the event log shows it in red, the cart says no points were awarded)
+/// while every other subscriber of the order, and the panes, carry on.
 public final class LoyaltyService: Sendable {
     /// Why a stamp failed.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -34,17 +35,24 @@ public final class LoyaltyService: Sendable {
         bus.subscribe(owner: self) { (service: LoyaltyService, _: UserDidLogoutEvent) in
             service.signedIn.withLock { $0 = nil }
         }
-        bus.subscribe(owner: self) { (service: LoyaltyService, _: CheckoutDidCompleteEvent) throws in
-            try service.stamp()
+        // Weakly: the handler is stored in the bus, which must not keep itself alive.
+        bus.subscribe(owner: self) {
+            [weak bus] (service: LoyaltyService, order: CheckoutDidCompleteEvent) throws in
+            let member = try service.stamp()
+            bus?.publish(
+                LoyaltyDidAwardPointsEvent(
+                    userID: member, orderNumber: order.orderNumber, points: order.pointsEarned))
         }
     }
 
     /// Stamps recorded per member.
     public var stampCount: [String: Int] { stamps.withLock { $0 } }
 
-    private func stamp() throws {
+    /// Stamps the signed-in member's card; returns their ID.
+    private func stamp() throws -> String {
         guard let user = signedIn.withLock({ $0 }) else { throw Failure.signedOut }
         guard members.contains(user.id) else { throw Failure.unknownMember(user.id) }
         stamps.withLock { $0[user.id, default: 0] += 1 }
+        return user.id
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Fetches the signed-in user's profile and publishes ``ProfileDidLoadEvent``.
 ///
 /// It reacts to the bus rather than being called: on ``UserDidLoginEvent`` it fetches in the
-/// background (simulated latency), and on ``CheckoutDidCompleteEvent`` it credits loyalty points
+/// background (simulated latency), and on ``LoyaltyDidAwardPointsEvent`` it credits the points
 /// and publishes the updated profile. Its subscriptions are synchronous, on the publisher's thread,
 /// which is why the event log shows them as `inline`.
 public final class ProfileService: Sendable {
@@ -51,7 +51,7 @@ public final class ProfileService: Sendable {
                 outbox.clearState(of: ProfileDidLoadEvent.self)  // a pane opened later replays none
             }
         }
-        bus.subscribe(owner: self) { (service: ProfileService, event: CheckoutDidCompleteEvent) in
+        bus.subscribe(owner: self) { (service: ProfileService, event: LoyaltyDidAwardPointsEvent) in
             service.credit(event)
         }
     }
@@ -73,10 +73,10 @@ public final class ProfileService: Sendable {
         }
     }
 
-    private func credit(_ event: CheckoutDidCompleteEvent) {
+    private func credit(_ event: LoyaltyDidAwardPointsEvent) {
         state.update { state, outbox in
-            guard let signedIn = state.signedIn else { return }
-            state.accounts[signedIn.user.id]?.points += event.pointsEarned
+            guard let signedIn = state.signedIn, signedIn.user.id == event.userID else { return }
+            state.accounts[signedIn.user.id]?.points += event.points
             guard let profile = state.profile(for: signedIn.session) else { return }
             outbox.publishState(ProfileDidLoadEvent(profile: profile, session: signedIn.session))
         }

@@ -16,10 +16,14 @@ final class LoopHarness {
     /// archive's queue on a golden screen never depends on how fast its task ran.
     let archiveClock = ManualClock()
 
-    init(size: Size = Size(width: 100, height: 30), background: Background = .immediate) {
+    init(
+        size: Size = Size(width: 100, height: 30), background: Background = .immediate,
+        loyaltyMembers: Set<String> = []
+    ) {
         executor = MainLoopExecutor()
         services = DemoServices(
-            bus: EventBus(), background: background, now: Fixtures.now, clock: archiveClock)
+            bus: EventBus(), background: background, now: Fixtures.now, clock: archiveClock,
+            loyaltyMembers: loyaltyMembers)
         sut = DemoApp(
             services: services, executor: executor, size: size, timeFormat: Fixtures.utc, now: Fixtures.now,
             clock: clock)
