@@ -243,13 +243,16 @@ paced_backlog_drains_then_cpu_is_zero() {
     ((after - before <= 1))
 }
 
-# Two items (€28.40) pass the audit: the order goes through, the profile gains points, and
-# LoyaltyService's error is one white-on-red row of the log.
+# Two items (€28.40) pass the audit: the order goes through, LoyaltyService's error is one
+# white-on-red row of the log, and no points are awarded (the cart says why, the profile keeps
+# its 420).
 checkout_shows_the_loyalty_error_in_red() {
     tm send-keys -t "$SESSION" x a a
     wait_for "Total (2 items)" "€28.40" || return 1
     tm send-keys -t "$SESSION" c
-    wait_for "Order #1001 placed" "LoyaltyService threw" "no loyalty card for alice" "448 • Silver" &&
+    wait_for "Order #1001 placed" "LoyaltyService threw" "✗ no loyalty points: no loyalty card" \
+        "420 • Silver" &&
+        ! screen | grep -qF "+28 loyalty points" &&
         tm capture-pane -p -e -t "$SESSION" | grep -F "LoyaltyService threw" | grep -qE $'\e\\[[0-9;]*41m'
 }
 
@@ -533,7 +536,7 @@ check "mouse reporting (SGR, mode 1006) is on while the app runs" mouse_reportin
 check "clicks focus a pane and press a help-bar button" clicks_focus_panes_and_press_help_bar_buttons
 check "Ctrl-S does not freeze the screen" ctrl_s_does_not_freeze_the_screen
 check "the audit vetoes a checkout over the limit (stop propagation)" audit_vetoes_a_large_checkout
-check "checkout completes while the loyalty handler's error shows in the log, in red" \
+check "checkout completes while the loyalty handler's error shows in the log, in red, and awards no points" \
     checkout_shows_the_loyalty_error_in_red
 check "a state delivery skipped by skipRepeats is marked in the log with its reason" \
     skipped_state_deliveries_are_marked_in_the_log
