@@ -4,7 +4,8 @@ import Synchronization
 /// different types rarely contend on one lock.
 final class SubscriptionStore: Sendable {
     private static let shardCount = 16
-    private let shards: [LockedValue<SubscriptionRegistry>]
+    /// Internal rather than private, like `owners`, for the queries in `SubscriptionStore+Queries.swift`.
+    let shards: [LockedValue<SubscriptionRegistry>]
     /// The same shards, unretained. `shards` keeps them alive as long as the store, so the hot
     /// path need not retain and release one per call: two atomic operations on an object that
     /// every publisher of that shard's types writes to.
@@ -15,7 +16,7 @@ final class SubscriptionStore: Sendable {
     /// Owner-bound entries by owner, for ``removeAll(ownedBy:eventKey:)`` of every type. Its
     /// own lock: it is only taken by owner-bound subscribes and by removals of owner-bound
     /// entries, never by a publish.
-    private let owners = LockedValue(OwnerIndex())
+    let owners = LockedValue(OwnerIndex())
 
     /// Every this many subscribes, one sweep step checks `sweepBudget` entries; see
     /// ``sweepSomeEntries()``.
@@ -169,14 +170,6 @@ final class SubscriptionStore: Sendable {
         }
     }
 
-    /// The live entries of `owner`, found through the owner index (so the cost follows the
-    /// owner's subscriptions, not the bus's), of `eventKey` only if given.
-    func liveEntries(ownedBy owner: AnyObject, eventKey: ObjectIdentifier?) -> [AnySubscription] {
-        owners.withLock { $0.entries(of: ObjectIdentifier(owner)) }.filter {
-            $0.isOwned(by: owner) && !$0.isFinished && (eventKey == nil || $0.eventKey == eventKey)
-        }
-    }
-
     /// Cancels and removes every entry, for a bus that is being released.
     func removeEverything() {
         for shard in shards {
@@ -220,40 +213,5 @@ final class SubscriptionStore: Sendable {
             reclaimer.release([entry]) { announcedAddress(of: $0.eventKey) }
         }
         if reclaimer.hasPending { reclaimer.reclaim() }
-    }
-
-    /// Owners with indexed entries (for tests and diagnostics).
-    var indexedOwnerCount: Int { owners.withLock { $0.ownerCount } }
-
-    func count(of eventKey: ObjectIdentifier) -> Int {
-        withShard(for: eventKey) { $0.count(of: eventKey) }
-    }
-
-    /// Entries that can still run, of one type: the lock is held only to retain the list, and
-    /// the entries (a flag and a weak load each) are checked after it is released.
-    func liveCount(of eventKey: ObjectIdentifier) -> Int {
-        withShard(for: eventKey) { $0.snapshot(of: eventKey) }.reduce(0) { $0 + ($1.isFinished ? 0 : 1) }
-    }
-
-    /// Every listed entry, list by list in delivery order. Each shard's lock is held only to
-    /// retain its lists' buffers.
-    func allEntries() -> [AnySubscription] {
-        var all: [AnySubscription] = []
-        for shard in shards {
-            let lists = shard.withLock { $0.allLists() }
-            for list in lists { all.append(contentsOf: list) }
-        }
-        return all
-    }
-
-    /// Room kept for `eventKey`'s entries, and for owners in the owner index (for tests).
-    func capacities(of eventKey: ObjectIdentifier) -> (entries: Int, keys: Int, owners: Int) {
-        let list = withShard(for: eventKey) { $0.capacities(of: eventKey) } ?? (entries: 0, keys: 0)
-        return (list.entries, list.keys, owners.withLock { $0.capacity })
-    }
-
-    /// Entries listed for every type, finished or not (for tests and diagnostics).
-    var totalCount: Int {
-        shards.reduce(0) { total, shard in total + shard.withLock { $0.totalCount } }
     }
 }
