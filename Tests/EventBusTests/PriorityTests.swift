@@ -63,9 +63,10 @@ struct PriorityTests {
         let normal = OwnerlessSubscription<Ping> { _ in }
         let high = OwnerlessSubscription<Ping>(priority: 5) { _ in }
 
-        _ = sut.add(low)
-        _ = sut.add(normal)
-        _ = sut.add(high)
+        var held = HeldOwners()
+        _ = sut.add(low, holding: &held)
+        _ = sut.add(normal, holding: &held)
+        _ = sut.add(high, holding: &held)
 
         #expect(sut.entries.map(\.priority) == [5, 0, -1])
     }

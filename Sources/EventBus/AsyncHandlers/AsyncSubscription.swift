@@ -48,6 +48,10 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     override var isOwnerGone: Bool { anchor.isGone }
     override var isOwnerBound: Bool { anchor.isOwnerBound }
     override func isOwned(by candidate: AnyObject) -> Bool { anchor.isOwned(by: candidate) }
+    override func isOwnerGone(holding held: inout HeldOwners) -> Bool { anchor.isGone(holding: &held) }
+    override func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
+        anchor.isOwned(by: candidate, holding: &held)
+    }
     override var ownerObject: AnyObject? { anchor.current ?? nil }
     override var executorLabel: String { label }
     override var deliveryKind: SubscriptionInfo.Delivery { .async }
@@ -108,4 +112,19 @@ struct OwnerAnchor: Sendable {
     }
 
     func isOwned(by candidate: AnyObject) -> Bool { box?.object === candidate }
+
+    /// ``isGone`` and ``isOwned(by:)`` for a caller that holds a lock (see ``HeldOwners``).
+    func isGone(holding held: inout HeldOwners) -> Bool {
+        guard let box else { return false }
+        guard let owner = box.object else { return true }
+        held.hold(owner)
+        return false
+    }
+
+    func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
+        guard let owner = box?.object else { return false }
+        if owner === candidate { return true }
+        held.hold(owner)
+        return false
+    }
 }

@@ -24,6 +24,21 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
 
     override final func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
 
+    override final func isOwnerGone(holding held: inout HeldOwners) -> Bool {
+        // A token anchor lives as long as the entry, which the caller's list holds.
+        if Owner.self == TokenAnchor.self { return isOwnerGone }
+        guard let owner else { return true }
+        held.hold(owner)
+        return false
+    }
+
+    override final func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
+        guard let owner else { return false }
+        if owner === candidate { return true }  // the caller holds `candidate`
+        held.hold(owner)
+        return false
+    }
+
     override final var ownerObject: AnyObject? { owner }
 
     override final var isOwnerBound: Bool { Owner.self != TokenAnchor.self }

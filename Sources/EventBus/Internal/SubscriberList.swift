@@ -45,8 +45,9 @@ struct SubscriberList {
     }
 
     /// Files `subscription` in delivery order; returns the entries pruned to make room, if any.
-    mutating func add(_ subscription: AnySubscription) -> [AnySubscription] {
-        let retired = count >= pruneThreshold ? prune() : []
+    /// The owners the prune loaded go to `held` (see ``HeldOwners``).
+    mutating func add(_ subscription: AnySubscription, holding held: inout HeldOwners) -> [AnySubscription] {
+        let retired = count >= pruneThreshold ? prune(holding: &held) : []
         insertInDeliveryOrder(subscription)
         keepBufferAtLeastACacheLine()
         return retired
@@ -138,21 +139,22 @@ struct SubscriberList {
     /// removed, and whether the check reached the end of the list. The buffer is only written
     /// (and copied, if a publish holds it) when something is found.
     mutating func removeFinished(
-        from start: Int, limit: Int, into retired: inout [AnySubscription]
+        from start: Int, limit: Int, into retired: inout [AnySubscription], holding held: inout HeldOwners
     ) -> (checked: Int, removed: Int, reachedEnd: Bool) {
         guard start < entries.count else { return (0, 0, true) }
         let end = min(entries.count, start + limit)
         let reachedEnd = end == entries.count
-        for index in start..<end where entries[index] !== vacancy && entries[index].isFinished {
+        for index in start..<end where entries[index] !== vacancy && entries[index].isFinished(holding: &held)
+        {
             retired.append(vacate(index))
         }
         return (end - start, compactIfMostlyVacant(before: end), reachedEnd)
     }
 
     /// Removes finished entries (vacancies included) and returns them, for release outside the
-    /// lock.
-    mutating func prune() -> [AnySubscription] {
-        let retired = removeEntries { $0.isFinished }
+    /// lock, as the owners the check loaded in `held`.
+    mutating func prune(holding held: inout HeldOwners) -> [AnySubscription] {
+        let retired = removeEntries { $0.isFinished(holding: &held) }
         pruneThreshold = max(Self.minimumPruneThreshold, count * 2)
         return retired
     }

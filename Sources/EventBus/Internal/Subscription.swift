@@ -127,6 +127,16 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Whether the owner has been released; owner-less entries never lose theirs.
     var isOwnerGone: Bool { false }
 
+    /// ``isFinished`` for a caller that holds a lock: a live owner the check loads goes to
+    /// `held`, so its release (which may run the owner's `deinit`) happens after the unlock.
+    final func isFinished(holding held: inout HeldOwners) -> Bool {
+        isCancelled || isOwnerGone(holding: &held)
+    }
+
+    /// ``isOwnerGone`` for a caller that holds a lock (see ``HeldOwners``). Kinds that load an
+    /// owner override it; the rest hold no owner, and their ``isOwnerGone`` loads none.
+    func isOwnerGone(holding held: inout HeldOwners) -> Bool { isOwnerGone }
+
     /// Where the handler runs, for observe-all taps.
     var executorLabel: String { "publisher" }
 
@@ -142,6 +152,10 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
 
     /// Whether `candidate` is this entry's owner.
     func isOwned(by candidate: AnyObject) -> Bool { false }
+
+    /// ``isOwned(by:)`` for a caller that holds a lock: an owner the check loads that is not
+    /// `candidate` (which the caller holds) goes to `held` (see ``HeldOwners``).
+    func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool { isOwned(by: candidate) }
 
     /// The owner, while it lives, for owner-bound entries; what ``OwnerIndex`` files them under.
     var ownerObject: AnyObject? { nil }

@@ -5,7 +5,8 @@
 ///
 /// Methods that drop entries hand them back ("retired" entries) instead of releasing them: the
 /// last reference to an entry owns the handler closure, whose captured values may run arbitrary
-/// `deinit` code (even publish on this bus), so the caller releases them after unlocking.
+/// `deinit` code (even publish on this bus), so the caller releases them after unlocking. The
+/// owners that checks load are kept the same way (``takeHeldOwners()``).
 struct SubscriptionRegistry {
     /// Where each event type's list sits in `lists`. Lists are never removed (a type that had
     /// subscribers keeps an empty list), so positions stay valid.
@@ -25,6 +26,10 @@ struct SubscriptionRegistry {
     let published = PublishedTable()
     /// Frees what the lists' published mirrors drop, once no publish reads it.
     private let reclaimer: Reclaimer
+    /// The owners that the checks of `add`, `pruneFinished`, `removeAll`, `sweep` and
+    /// `isFinished` loaded: the store takes them before it unlocks and releases them after (see
+    /// ``HeldOwners``). A registry used without a store (tests) just keeps them.
+    private var heldOwners = HeldOwners()
 
     init(reclaimer: Reclaimer = Reclaimer()) {
         self.reclaimer = reclaimer
@@ -68,7 +73,12 @@ struct SubscriptionRegistry {
         subscription.serial = nextSerial
         nextSerial += 1
         let position = positions.position(of: subscription.eventKey) ?? addList(for: subscription.eventKey)
-        return lists[position].add(subscription)
+        return lists[position].add(subscription, holding: &heldOwners)
+    }
+
+    /// Hands out the owners the checks loaded since the last call, for release after unlocking.
+    mutating func takeHeldOwners() -> HeldOwners {
+        heldOwners.take()
     }
 
     private mutating func addList(for eventKey: ObjectIdentifier) -> Int {
@@ -87,12 +97,12 @@ struct SubscriptionRegistry {
     }
 
     /// Whether the entry named `id` can never run again; true once it is no longer listed.
-    func isFinished(_ id: SubscriptionID) -> Bool {
+    mutating func isFinished(_ id: SubscriptionID) -> Bool {
         guard let position = positions.position(of: id.eventKey), let index = lists[position].index(of: id)
         else {
             return true
         }
-        return lists[position].entries[index].isFinished
+        return lists[position].entries[index].isFinished(holding: &heldOwners)
     }
 
     /// Room in the buffers of `eventKey`'s list (for tests of the shrinking after pruning).
@@ -104,7 +114,9 @@ struct SubscriptionRegistry {
     /// whose owner is gone) and returns them.
     mutating func pruneFinished(of eventKey: ObjectIdentifier) -> [AnySubscription] {
         var retired: [AnySubscription] = []
-        updateList(of: eventKey) { retired = $0.prune() }
+        var held = heldOwners.take()
+        updateList(of: eventKey) { retired = $0.prune(holding: &held) }
+        heldOwners = held
         return retired
     }
 
@@ -125,7 +137,7 @@ struct SubscriptionRegistry {
             eventKey.map { self.positions.position(of: $0).map { [$0] } ?? [] } ?? Array(lists.indices)
         for position in positions {
             retired += lists[position].removeEntries { entry in
-                guard entry.isOwned(by: owner) else { return false }
+                guard entry.isOwned(by: owner, holding: &heldOwners) else { return false }
                 entry.markCancelled()
                 return true
             }
@@ -149,7 +161,7 @@ struct SubscriptionRegistry {
                 return (max(used, 1), true)
             }
             let window = lists[sweepList].removeFinished(
-                from: sweepPosition, limit: budget - used, into: &retired)
+                from: sweepPosition, limit: budget - used, into: &retired, holding: &heldOwners)
             used += max(window.checked, 1)
             guard window.reachedEnd else {
                 sweepPosition += window.checked - window.removed

@@ -72,8 +72,12 @@ final class SubscriptionStore: Sendable {
         publishedList(of: eventKey).map { Int(bitPattern: $0.toOpaque()) } ?? 0
     }
 
-    // Inlined into `publish` by hand: since the registry keeps its lists in an array, the
-    // optimizer stopped doing it, which cost 23 instructions per publish (callgrind).
+    // The list taken under the shard's lock (its buffer retained, not copied), for publishes
+    // while protocol subscriptions exist (`snapshotResolvingProtocols`, through the
+    // `ifResolvedAt:` variant, or this one after resolving) and for introspection. A plain
+    // publish reads `publishedList(of:)` without the lock instead. Both stay inlined: the
+    // optimizer stopped inlining them once the registry kept its lists in an array (23
+    // instructions per publish then, callgrind).
     @inline(__always)
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
@@ -107,8 +111,11 @@ final class SubscriptionStore: Sendable {
             taps?.wantCallSitesFromNowOn()
         }
         indexOwner(of: subscription)
-        let retired = withShard(for: subscription.eventKey) { $0.add(subscription) }
+        let (retired, held) = withShard(for: subscription.eventKey) {
+            ($0.add(subscription), $0.takeHeldOwners())
+        }
         release(retired)
+        _ = consume held  // the owners the prune loaded, released after the unlock (HeldOwners)
         if subscribeCount.wrappingAdd(1, ordering: .relaxed).oldValue % Self.sweepInterval == 0 {
             sweepSomeEntries()
         }
@@ -128,10 +135,11 @@ final class SubscriptionStore: Sendable {
         for _ in 0..<Self.shardCount where remaining > 0 {
             let index = sweptShard.load(ordering: .relaxed)
             var retired: [AnySubscription] = []
-            let step = unretainedShards[index]._withUnsafeGuaranteedRef {
-                $0.withLock { $0.sweep(budget: remaining, into: &retired) }
+            let (step, held) = unretainedShards[index]._withUnsafeGuaranteedRef {
+                $0.withLock { ($0.sweep(budget: remaining, into: &retired), $0.takeHeldOwners()) }
             }
             release(retired)
+            _ = consume held
             remaining -= step.used
             guard step.wrapped else { break }
             // A racing sweeper may have moved on already; then this one follows it.
@@ -146,18 +154,24 @@ final class SubscriptionStore: Sendable {
     }
 
     func isFinished(_ id: SubscriptionID) -> Bool {
-        withShard(for: id.eventKey) { $0.isFinished(id) }
+        withShard(for: id.eventKey) { ($0.isFinished(id), $0.takeHeldOwners()) }.0
     }
 
     func pruneFinished(of eventKey: ObjectIdentifier) {
-        let retired = withShard(for: eventKey) { $0.pruneFinished(of: eventKey) }
+        let (retired, held) = withShard(for: eventKey) {
+            ($0.pruneFinished(of: eventKey), $0.takeHeldOwners())
+        }
         release(retired)
+        _ = consume held
     }
 
     func removeAll(ownedBy owner: AnyObject, eventKey: ObjectIdentifier?) {
         if let eventKey {
-            let retired = withShard(for: eventKey) { $0.removeAll(ownedBy: owner, eventKey: eventKey) }
+            let (retired, held) = withShard(for: eventKey) {
+                ($0.removeAll(ownedBy: owner, eventKey: eventKey), $0.takeHeldOwners())
+            }
             release(retired)
+            _ = consume held
         } else {
             // Only this owner's entries, found through the index: each is cancelled by a binary
             // search in its list, so the cost follows the owner's subscriptions, not the number

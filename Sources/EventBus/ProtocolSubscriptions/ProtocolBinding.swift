@@ -41,6 +41,7 @@ final class ProtocolAdapter<Event, Existential>: Subscription<Event>, @unchecked
 
     override var tier: Int { 1 }
     override var isOwnerGone: Bool { target.isFinished }
+    override func isOwnerGone(holding held: inout HeldOwners) -> Bool { target.isFinished(holding: &held) }
     override var subscriberName: String { target.subscriberName }
     override var executorLabel: String { target.executorLabel }
     override var deliveryKind: SubscriptionInfo.Delivery { target.deliveryKind }

@@ -21,18 +21,25 @@ final class ProtocolStore: Sendable {
     var generation: UInt64 { published.load(ordering: .acquiring) }
 
     func add(_ binding: AnyProtocolBinding) {
-        let retired = state.withLock { state in
-            let finished = state.bindings.filter { $0.target.isFinished }
-            state.bindings.removeAll { $0.target.isFinished }
+        let (retired, held) = state.withLock { state in
+            // The owners the checks load are released after the unlock (see HeldOwners).
+            var held = HeldOwners()
+            var finished: [AnyProtocolBinding] = []
+            state.bindings.removeAll { binding in
+                guard binding.target.isFinished(holding: &held) else { return false }
+                finished.append(binding)
+                return true
+            }
             binding.target.serial = state.nextSerial
             state.nextSerial += 1
             state.bindings.append(binding)
             publishNewGeneration(&state)
-            return finished
+            return (finished, held)
         }
         // Retired after unlocking (a lane member leaves its lane's queue, a mailbox drops what
         // waits), and released then: handlers' captures may run deinit code.
         for binding in retired { binding.target.retire() }
+        _ = consume held
     }
 
     /// The bindings and the generation they belong to, read together.
@@ -42,15 +49,21 @@ final class ProtocolStore: Sendable {
 
     /// Cancels and removes the protocol subscriptions of `owner`.
     func removeAll(ownedBy owner: AnyObject) {
-        let retired = state.withLock { state in
-            let owned = state.bindings.filter { $0.target.isOwned(by: owner) }
-            guard !owned.isEmpty else { return owned }
+        let (retired, held) = state.withLock { state in
+            var held = HeldOwners()
+            var owned: [AnyProtocolBinding] = []
+            state.bindings.removeAll { binding in
+                guard binding.target.isOwned(by: owner, holding: &held) else { return false }
+                owned.append(binding)
+                return true
+            }
+            guard !owned.isEmpty else { return (owned, held) }
             for binding in owned { binding.target.markCancelled() }
-            state.bindings.removeAll { $0.target.isOwned(by: owner) }
             publishNewGeneration(&state)
-            return owned
+            return (owned, held)
         }
         for binding in retired { binding.target.retire() }
+        _ = consume held  // after the unlock (see HeldOwners)
     }
 
     /// The live protocol subscriptions, for introspection.

@@ -23,9 +23,14 @@ final class ExecutorLanes: Sendable {
 
     /// Drops the table's slot for `identity` unless a newer lane took it.
     func forget(_ identity: LaneIdentity) {
-        lanes.withLock { lanes in
-            if lanes[identity]?.lane == nil { lanes[identity] = nil }
+        let newer = lanes.withLock { lanes in
+            let newer = lanes[identity]?.lane
+            if newer == nil { lanes[identity] = nil }
+            return newer
         }
+        // Released after the unlock: if the newer lane's last other reference went meanwhile,
+        // this runs its deinit, which calls `forget` and takes the lock again.
+        _ = consume newer
     }
 
     /// Lanes in the table, for tests.

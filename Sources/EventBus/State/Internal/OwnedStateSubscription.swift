@@ -33,6 +33,19 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
     override var isOwnerGone: Bool { owner == nil }
     override var subscriberName: String { String(describing: Owner.self) }
     override func isOwned(by candidate: AnyObject) -> Bool { owner === candidate }
+
+    override func isOwnerGone(holding held: inout HeldOwners) -> Bool {
+        guard let owner else { return true }
+        held.hold(owner)
+        return false
+    }
+
+    override func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
+        guard let owner else { return false }
+        if owner === candidate { return true }  // the caller holds `candidate`
+        held.hold(owner)
+        return false
+    }
     override var ownerObject: AnyObject? { owner }
     override var isOwnerBound: Bool { true }
 

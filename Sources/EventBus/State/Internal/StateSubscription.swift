@@ -20,6 +20,10 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
     override var executorLabel: String { sink.executorLabel }
     override var subscriberName: String { sink.subscriberName }
     override func isOwned(by candidate: AnyObject) -> Bool { sink.isOwned(by: candidate) }
+    override func isOwnerGone(holding held: inout HeldOwners) -> Bool { sink.isOwnerGone(holding: &held) }
+    override func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
+        sink.isOwned(by: candidate, holding: &held)
+    }
     override var isOwnerBound: Bool { sink.isOwnerBound }
     override var ownerObject: AnyObject? { sink.ownerObject }
     override var deliveryKind: SubscriptionInfo.Delivery { sink.deliveryKind }

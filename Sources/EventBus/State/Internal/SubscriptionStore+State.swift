@@ -27,8 +27,12 @@ extension SubscriptionStore {
         // Indexed by owner before it is listed, and pruned entries leave the index, as in `add`
         // (issue 12: unsubscribeAll goes through the owner index).
         indexOwner(of: entry)
-        let (replay, retired) = withShard(for: entry.eventKey) { $0.addState(entry, replaying: replaying) }
+        let (replay, retired, held) = withShard(for: entry.eventKey) {
+            let (replay, retired) = $0.addState(entry, replaying: replaying)
+            return (replay, retired, $0.takeHeldOwners())
+        }
         release(retired)  // after the unlock
+        _ = consume held  // the owners the prune loaded, released after the unlock too
         return replay
     }
 }
