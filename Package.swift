@@ -35,10 +35,10 @@ let package = Package(
             ]
         ),
         .target(name: "TerminalUI"),
-        .target(name: "EventDemo", dependencies: ["EventBus", "TerminalUI"]),
+        .target(name: "EventDemo", dependencies: ["EventBus", "EventBusTracing", "TerminalUI"]),
         .executableTarget(
             name: "eventdemo",
-            dependencies: ["EventDemo", "TerminalUI", "CNcurses", "EventBus"]
+            dependencies: ["EventDemo", "TerminalUI", "CNcurses", "EventBus", "EventBusTracing"]
         ),
 
         .target(name: "CMallocCounter"),
@@ -55,7 +55,7 @@ let package = Package(
             name: "DocSampleTests", dependencies: ["EventBus", "EventBusTesting", "EventBusTracing"]),
         .testTarget(
             name: "EventDemoTests",
-            dependencies: ["EventDemo", "TerminalUI", "EventBus", "EventBusTesting"],
+            dependencies: ["EventDemo", "TerminalUI", "EventBus", "EventBusTesting", "EventBusTracing"],
             exclude: ["Golden"]  // Golden screens are read by path (#filePath), not bundled.
         ),
     ]

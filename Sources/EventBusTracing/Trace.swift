@@ -23,6 +23,9 @@ public struct Trace: Sendable {
     /// The publishes in the order they started: by sequence number, so a nested publish comes
     /// after the publish whose handler made it.
     public let entries: [Entry]
+    /// When the writer started (the first line's `start`), if the file says: an entry was
+    /// published at this plus its ``Entry/time``.
+    public let start: Date?
 
     /// One publish.
     public struct Entry: Sendable {
@@ -42,8 +45,14 @@ public struct Trace: Sendable {
         public let function: String
         /// How many subscriptions it reached.
         public let reachedCount: Int
-        /// Who it reached, as the record named them.
+        /// Who it reached, as the record named them (``PublishRecord/recipients``).
         public let recipients: [PublishRecord.Recipient]
+        /// The interceptor that stopped it, if one did (``PublishRecord/consumedBy``).
+        public let consumedBy: PublishRecord.Recipient?
+        /// The state subscriptions whose chain skipped it (``PublishRecord/skips``).
+        public let skips: [PublishRecord.Skip]
+        /// The subscriptions whose full buffer turned it away (``PublishRecord/droppingRecipients``).
+        public let droppingRecipients: [PublishRecord.Recipient]
         /// The event's JSON, as it encoded itself; nil if it is not `Encodable`.
         public let payload: Data?
         /// The line of the file it came from (1-based), for messages.
@@ -52,27 +61,35 @@ public struct Trace: Sendable {
         /// `Module/File.swift:42`, as ``CallSite/description`` prints it.
         public var callSiteDescription: String { "\(fileID):\(line)" }
 
-        /// The payload decoded as `type`. Throws if there is none or it does not fit.
+        /// The payload decoded as `type` (dates as ``TraceFormat/payloadDecoder()`` reads them).
+        /// - Throws: ``TraceError`` when there is none; the decoder's `DecodingError` when it does
+        ///   not fit `type`.
         public func decodePayload<Event: Decodable>(as type: Event.Type) throws -> Event {
             guard let payload else { throw TraceError(path: "", line: lineNumber, "no payload") }
-            return try JSONDecoder().decode(type, from: payload)
+            return try TraceFormat.payloadDecoder().decode(type, from: payload)
         }
     }
 
     /// Reads and checks the trace at `path`.
-    /// - Throws: ``TraceError``: missing or unreadable file, larger than `maximumBytes`, not a
-    ///   trace, another version, or a line that is not JSON, cut off, or lacks a field.
+    /// - Throws: ``TraceError``: missing or unreadable file, a directory, larger than
+    ///   `maximumBytes`, not a trace, another version, or a line that is not JSON, cut off,
+    ///   lacks a field or has a time that is not seconds since the start.
     public init(contentsOf path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes)
         throws(TraceError)
     {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             throw TraceError(path: path, "no such file")
         }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw TraceError(path: path, "is a directory, not a trace")
+        }
         if let size = attributes[.size] as? Int, size > maximumBytes {
-            throw TraceError(path: path, "is larger than \(maximumBytes) bytes")
+            throw TraceError(
+                path: path,
+                "is larger than \(TraceFormat.describe(bytes: maximumBytes)), the most a trace may hold")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(path: path, "cannot be read")
+            throw TraceError(path: path, "cannot be read (permission denied?)")
         }
         try self.init(data: data, path: path)
     }
@@ -90,8 +107,12 @@ public struct Trace: Sendable {
         }
         let header = try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
         guard let header, header["format"] as? String == "eventbus-trace" else {
+            if header == nil, lines.count == 1, !endsWithNewline, first.first == "{" {
+                throw TraceError(path: path, line: 1, "cut off (truncated file)")
+            }
+            let named = (header?["format"] as? String).map { "a \"\($0.prefix(40))\" file, " } ?? ""
             throw TraceError(
-                path: path, line: 1, "not a trace (the first line should be \(TraceFormat.header))")
+                path: path, line: 1, "\(named)not a trace (the first line should be \(TraceFormat.header))")
         }
         guard header["version"] as? Int == TraceFormat.version else {
             throw TraceError(
@@ -99,6 +120,7 @@ public struct Trace: Sendable {
                 "trace format version \(header["version"].map { "\($0)" } ?? "missing"), this build reads version \(TraceFormat.version)"
             )
         }
+        start = (header["start"] as? String).flatMap { try? TraceFormat.dateStyle.parse($0) }
         var entries: [Entry] = []
         let decoder = JSONDecoder()
         for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(\.isWhitespace) {
@@ -115,15 +137,21 @@ public struct Trace: Sendable {
     private static func entry(
         _ data: Data, number: Int, path: String, isCutOff: Bool, decoder: JSONDecoder
     ) throws(TraceError) -> Entry {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw TraceError(
                 path: path, line: number, isCutOff ? "cut off (truncated file)" : "not valid JSON")
+        }
+        guard let object = json as? [String: Any] else {
+            throw TraceError(path: path, line: number, "not a JSON object")
         }
         let fields: TraceFormat.Line
         do {
             fields = try decoder.decode(TraceFormat.Line.self, from: data)
         } catch {
             throw TraceError(path: path, line: number, "not a trace line (\(Self.describe(error)))")
+        }
+        guard fields.time.isFinite, fields.time >= 0, fields.time < 1e9 else {
+            throw TraceError(path: path, line: number, "\"time\" must be seconds since the start (0 or more)")
         }
         let payload = object["payload"].flatMap {
             try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed, .sortedKeys])
@@ -132,13 +160,9 @@ public struct Trace: Sendable {
             sequenceNumber: fields.seq, parentSequenceNumber: fields.parent,
             time: .milliseconds(Int64((fields.time * 1000).rounded())), eventTypeName: fields.type,
             fileID: fields.site.file, line: fields.site.line, function: fields.site.function,
-            reachedCount: fields.reached,
-            recipients: fields.recipients.map {
-                PublishRecord.Recipient(
-                    subscriberName: $0.subscriber, executorLabel: $0.executor,
-                    delivery: SubscriptionInfo.Delivery(name: $0.delivery), priority: $0.priority)
-            },
-            payload: payload, lineNumber: number)
+            reachedCount: fields.reached, recipients: fields.recipients.map(\.record),
+            consumedBy: fields.stoppedBy?.record, skips: (fields.skips ?? []).map(\.record),
+            droppingRecipients: (fields.dropped ?? []).map(\.record), payload: payload, lineNumber: number)
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -148,15 +172,5 @@ public struct Trace: Sendable {
             "\"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
         default: "\(error)"
         }
-    }
-}
-
-extension SubscriptionInfo.Delivery {
-    /// The delivery a trace names (`"executor"`), or synchronous for a name this build does not know.
-    init(name: String) {
-        let all: [SubscriptionInfo.Delivery] = [
-            .synchronous, .once, .interceptor, .executor, .stream, .async, .stepping,
-        ]
-        self = all.first { "\($0)" == name } ?? .synchronous
     }
 }

@@ -1,28 +1,78 @@
 import EventBus
 import Foundation
 
-/// The trace file format: JSON Lines. The first line says what the file is; every other line is
-/// one publish, written when the bus's taps hear of it:
+/// The trace file format: JSON Lines. The first line says what the file is and when the writer
+/// started; every other line is one publish:
 ///
 /// ```
-/// {"format":"eventbus-trace","version":1}
+/// {"format":"eventbus-trace","version":1,"start":"2026-12-02T09:41:07.512Z"}
 /// {"seq":4,"parent":3,"time":0.412,"type":"UserDidLoginEvent","site":{"file":"App/Auth.swift","line":42,"function":"logIn(as:)"},"reached":1,"recipients":[{"subscriber":"Session","delivery":"synchronous","executor":"publisher","priority":0}],"payload":{"userID":"ada"}}
+/// {"seq":5,"time":0.415,"type":"CartState","site":{"file":"App/Cart.swift","line":17,"function":"clear()"},"reached":0,"recipients":[],"skips":[{"subscriber":"CartView","reason":"skipRepeats","delivery":"executor","executor":"main-actor","priority":0}],"payload":{"items":[]}}
 /// ```
 ///
 /// `seq` is the bus's ``PublishRecord/sequenceNumber`` and `parent` the publish whose handler
-/// made this one (absent for a top-level publish). Taps hear nested publishes first, so lines
-/// are in the order publishes *finished*; ``Trace`` sorts them back by `seq`. `time` is seconds
-/// since the writer started, with millisecond precision. `payload` is the event's `Encodable`
-/// form, absent for events that are not `Encodable` or failed to encode. Readers ignore fields
-/// they do not know, so later versions may add fields without changing `version`; a change
-/// that old readers would misread bumps it.
+/// made this one (absent for a top-level publish). Lines are in sequence order within each
+/// top-level publish: the publish first, then the ones nested in it, depth-first (publishes
+/// on other threads at the same time may come between them; ``Trace`` sorts every line by
+/// `seq`). `time` is seconds after `start`, with millisecond precision: when the writer heard
+/// of the publish (it had been delivered), or, if one nested in it was heard earlier, that
+/// time, so that times never go backwards within a top-level publish.
+///
+/// `stoppedBy` (the interceptor that stopped it), `skips` (state subscriptions whose chain
+/// skipped it, with the `reason`) and `dropped` (subscriptions whose full buffer turned it away)
+/// appear only when there is something to say. `payload` is the event's `Encodable` form, with
+/// sorted keys and dates as ISO 8601 text with milliseconds (``payloadEncoder()``); it is absent
+/// for events that are not `Encodable` or failed to encode. Readers ignore fields they do not
+/// know, so later versions may add fields without changing `version`; a change that old readers
+/// would misread bumps it.
 public enum TraceFormat {
-    /// The first line of every trace.
+    /// The shortest valid first line (``TraceWriter`` adds `start`).
     public static let header = #"{"format":"eventbus-trace","version":1}"#
     /// The version this build writes and reads.
     public static let version = 1
     /// The default size cap: 4 MiB.
     public static let defaultMaximumBytes = 4 * 1024 * 1024
+
+    /// The size cap as people read it: `4 MB` for the default.
+    public static func describe(bytes: Int) -> String {
+        bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0
+            ? "\(bytes / 1024 / 1024) MB" : bytes >= 1024 ? "\(bytes / 1024) KB" : "\(bytes) bytes"
+    }
+
+    /// The encoder payloads are written with: sorted keys, `/` unescaped, dates as ISO 8601 text
+    /// with milliseconds in UTC. Use it to show an event as a trace holds it.
+    public static func payloadEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(dateStyle))
+        }
+        return encoder
+    }
+
+    /// The decoder ``Trace/Entry/decodePayload(as:)`` reads payloads with (ISO 8601 dates).
+    public static func payloadDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = try? dateStyle.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
+        return decoder
+    }
+
+    /// ISO 8601 with milliseconds, UTC.
+    static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The first line of a trace that started at `start`.
+    static func header(start: Date) -> String {
+        String(header.dropLast()) + #","start":"\#(start.formatted(dateStyle))"}"#
+    }
 
     /// One line's fields, as written and read.
     struct Line: Codable {
@@ -33,6 +83,9 @@ public enum TraceFormat {
         var site: Site
         var reached: Int
         var recipients: [Recipient]
+        var stoppedBy: Recipient?
+        var skips: [Skip]?
+        var dropped: [Recipient]?
     }
 
     struct Site: Codable {
@@ -46,36 +99,115 @@ public enum TraceFormat {
         var delivery: String
         var executor: String
         var priority: Int
+
+        init(_ recipient: PublishRecord.Recipient) {
+            subscriber = recipient.subscriberName
+            delivery = "\(recipient.delivery)"
+            executor = recipient.executorLabel
+            priority = recipient.priority
+        }
+
+        func json(_ encoder: JSONEncoder) -> Data {
+            var object = OrderedJSON(encoder: encoder)
+            object.add("subscriber", subscriber)
+            object.add("delivery", delivery)
+            object.add("executor", executor)
+            object.add("priority", priority)
+            return object.text
+        }
+
+        var record: PublishRecord.Recipient {
+            PublishRecord.Recipient(
+                subscriberName: subscriber, executorLabel: executor,
+                delivery: SubscriptionInfo.Delivery(name: delivery), priority: priority)
+        }
     }
 
-    /// The line for `record` (without its newline): the fields, then the payload spliced in as
-    /// the event encoded it (so numbers keep their precision).
-    static func line(for record: PublishRecord, time: Duration, encoder: JSONEncoder) -> Data? {
-        let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
-        let fields = Line(
-            seq: record.sequenceNumber, parent: record.parentSequenceNumber,
-            time: (seconds * 1000).rounded() / 1000, type: record.eventTypeName,
+    struct Skip: Codable {
+        var subscriber: String
+        var reason: String
+        var delivery: String
+        var executor: String
+        var priority: Int
+
+        init(_ skip: PublishRecord.Skip) {
+            subscriber = skip.subscriberName
+            reason = skip.reason
+            delivery = "\(skip.delivery)"
+            executor = skip.executorLabel
+            priority = skip.priority
+        }
+
+        func json(_ encoder: JSONEncoder) -> Data {
+            var object = OrderedJSON(encoder: encoder)
+            object.add("subscriber", subscriber)
+            object.add("reason", reason)
+            object.add("delivery", delivery)
+            object.add("executor", executor)
+            object.add("priority", priority)
+            return object.text
+        }
+
+        var record: PublishRecord.Skip {
+            PublishRecord.Skip(
+                subscriberName: subscriber, executorLabel: executor, reason: reason,
+                delivery: SubscriptionInfo.Delivery(name: delivery), priority: priority)
+        }
+    }
+
+    /// The fields for `record`, its time still to be set (see ``PublishOrder``).
+    static func fields(for record: PublishRecord) -> Line {
+        Line(
+            seq: record.sequenceNumber, parent: record.parentSequenceNumber, time: 0,
+            type: record.eventTypeName,
             site: Site(
                 file: record.callSite.fileID, line: record.callSite.line, function: record.callSite.function),
-            reached: record.reachedCount,
-            recipients: record.recipients.map {
-                Recipient(
-                    subscriber: $0.subscriberName, delivery: "\($0.delivery)", executor: $0.executorLabel,
-                    priority: $0.priority)
-            })
-        guard var line = try? encoder.encode(fields) else { return nil }
-        if let event = record.event as? any Encodable, let payload = try? encoder.encode(event) {
-            line.removeLast()  // the closing brace
-            line.append(contentsOf: Data(#","payload":"#.utf8))
-            line.append(payload)
-            line.append(contentsOf: Data("}".utf8))
-        }
-        return line
+            reached: record.reachedCount, recipients: record.recipients.map(Recipient.init),
+            stoppedBy: record.consumedBy.map(Recipient.init),
+            skips: record.skips.isEmpty ? nil : record.skips.map(Skip.init),
+            dropped: record.droppingRecipients.isEmpty ? nil : record.droppingRecipients.map(Recipient.init))
     }
 
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+    /// The event's payload, or nil if it is not `Encodable` or fails to encode.
+    static func payload(of event: any EventBusEvent, encoder: JSONEncoder) -> Data? {
+        (event as? any Encodable).flatMap { try? encoder.encode($0) }
+    }
+
+    /// The line (without its newline), its fields in the order ``TraceFormat`` shows, the
+    /// payload last, spliced in as the event encoded it (so numbers keep their precision).
+    static func line(_ fields: Line, payload: Data?, encoder: JSONEncoder) -> Data {
+        var line = OrderedJSON(encoder: encoder)
+        line.add("seq", fields.seq)
+        line.add("parent", fields.parent)
+        line.add("time", fields.time)
+        line.add("type", fields.type)
+        var site = OrderedJSON(encoder: encoder)
+        site.add("file", fields.site.file)
+        site.add("line", fields.site.line)
+        site.add("function", fields.site.function)
+        line.add("site", json: site.text)
+        line.add("reached", fields.reached)
+        line.add("recipients", json: OrderedJSON.array(fields.recipients.map { $0.json(encoder) }))
+        line.add("stoppedBy", json: fields.stoppedBy?.json(encoder))
+        line.add("skips", json: fields.skips.map { OrderedJSON.array($0.map { $0.json(encoder) }) })
+        line.add("dropped", json: fields.dropped.map { OrderedJSON.array($0.map { $0.json(encoder) }) })
+        line.add("payload", json: payload)
+        return line.text
+    }
+
+    /// Seconds as a trace writes them: milliseconds, rounded.
+    static func seconds(_ time: Duration) -> Double {
+        let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+        return (seconds * 1000).rounded() / 1000
+    }
+}
+
+extension SubscriptionInfo.Delivery {
+    /// The delivery a trace names (`"executor"`), or synchronous for a name this build does not know.
+    init(name: String) {
+        let all: [SubscriptionInfo.Delivery] = [
+            .synchronous, .once, .interceptor, .executor, .stream, .async, .stepping,
+        ]
+        self = all.first { "\($0)" == name } ?? .synchronous
     }
 }

@@ -15,11 +15,16 @@ import Foundation
 /// tap.cancel()
 /// ```
 ///
+/// ## Ordering
+/// Each top-level publish is written when the tap hears it, followed by the publishes nested in
+/// it, by sequence number (the tap hears those first; they wait for it). Publishes on other
+/// threads at the same time may come between two top-level ones; ``Trace`` sorts every line.
+/// See ``TraceFormat`` for the times.
+///
 /// ## Threading
-/// The tap encodes each record on the publishing thread (its event may not outlive the
-/// publish) and hands the line to a private serial queue that writes it, so a publisher never
-/// waits for the disk. Lines are written in the order the tap hears of publishes (nested ones
-/// first; ``Trace`` sorts by sequence number). Every member is thread-safe.
+/// The tap encodes each payload on the publishing thread (its event is not kept past the
+/// publish) and hands the rest to a private serial queue that orders and writes it, so a
+/// publisher never waits for the disk. Every member is thread-safe.
 ///
 /// ## Size and failure
 /// Each line is written whole with one write, so a crash leaves at most a cut-off last line,
@@ -29,7 +34,8 @@ import Foundation
 ///
 /// ## Lifetime
 /// ``attach(to:)`` returns the tap's token: releasing it stops the trace. ``close()`` writes
-/// what is queued and closes the file.
+/// what is queued (nested publishes whose top-level one was not heard, in sequence order) and
+/// closes the file. Attach a writer to one bus: sequence numbers are per bus.
 public final class TraceWriter: Sendable {
     /// How the trace is going.
     public enum Status: Equatable, Sendable {
@@ -39,6 +45,13 @@ public final class TraceWriter: Sendable {
         case full(lines: Int)
         /// Stopped because a write failed (`reason`) after `lines` publishes.
         case failed(lines: Int, reason: String)
+
+        /// Lines written so far, whichever the case.
+        public var lines: Int {
+            switch self {
+            case .writing(let lines), .full(let lines), .failed(let lines, _): lines
+            }
+        }
     }
 
     private struct State {
@@ -51,7 +64,11 @@ public final class TraceWriter: Sendable {
     public let path: String
     private let state: LockedValue<State>
     private let queue = DispatchQueue(label: "EventBusTracing.TraceWriter")
-    private let start = ContinuousClock.now
+    /// Nested publishes waiting for their top-level one; touched on `queue` only.
+    private let order = LockedValue(PublishOrder())
+    private let start: ContinuousClock.Instant
+    /// When the trace started, as its first line says (``Trace/start``).
+    public let startDate: Date
     private let maximumBytes: Int
 
     /// Creates (or empties) the file at `path` and writes the header line.
@@ -59,27 +76,45 @@ public final class TraceWriter: Sendable {
     public init(path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes) throws(TraceError) {
         self.path = path
         self.maximumBytes = maximumBytes
-        let header = Data((TraceFormat.header + "\n").utf8)
+        startDate = Date()
+        let header = Data((TraceFormat.header(start: startDate) + "\n").utf8)
         guard FileManager.default.createFile(atPath: path, contents: header),
             let handle = FileHandle(forWritingAtPath: path)
         else {
-            throw TraceError(path: path, "cannot create the trace file")
+            throw TraceError(
+                path: path, "cannot create the trace file (\(Self.reasonForCreateFailure(path)))")
         }
         _ = try? handle.seekToEnd()
         state = LockedValue(State(handle: handle, bytes: header.count, status: .writing(lines: 0)))
+        start = .now
     }
 
     /// Starts tracing `bus`. Keep the token: releasing it stops the trace.
     public func attach(to bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
+            var fields = TraceFormat.fields(for: record)
+            fields.time = TraceFormat.seconds(ContinuousClock.now - start)
             // An encoder per record: publishers on several threads never share one.
-            let encoder = TraceFormat.encoder()
-            guard
-                var line = TraceFormat.line(for: record, time: ContinuousClock.now - start, encoder: encoder)
-            else { return }
+            let heard = PublishOrder.Heard(
+                fields: fields,
+                payload: TraceFormat.payload(of: record.event, encoder: TraceFormat.payloadEncoder()))
+            queue.async { self.heard(heard) }
+        }
+    }
+
+    /// On the queue: writes what `heard` completes.
+    private func heard(_ heard: PublishOrder.Heard) {
+        writeLines(order.withLock { $0.add(heard) })
+    }
+
+    /// On the queue: writes `lines` in order, one write each.
+    private func writeLines(_ lines: [PublishOrder.Heard]) {
+        guard !lines.isEmpty else { return }
+        let encoder = TraceFormat.payloadEncoder()
+        for heard in lines {
+            var line = TraceFormat.line(heard.fields, payload: heard.payload, encoder: encoder)
             line.append(UInt8(ascii: "\n"))
-            let finished = line
-            queue.async { self.write(finished) }
+            write(line)
         }
     }
 
@@ -90,7 +125,7 @@ public final class TraceWriter: Sendable {
     /// not written. Safe to call more than once.
     @discardableResult
     public func close() -> Status {
-        queue.sync {}
+        queue.sync { writeLines(order.withLock { $0.takeAll() }) }
         return state.withLock { state in
             try? state.handle?.close()
             state.handle = nil
@@ -113,5 +148,15 @@ public final class TraceWriter: Sendable {
                 state.status = .failed(lines: lines, reason: error.localizedDescription)
             }
         }
+    }
+
+    private static func reasonForCreateFailure(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "it is a directory"
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) { return "no such folder" }
+        return "permission denied or read-only"
     }
 }

@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import EventDemo
 import Foundation
 import TerminalUI
@@ -21,31 +22,32 @@ do {
 /// Reads and checks the whole replay before the terminal is touched, so a bad file gets one
 /// line on a normal screen (and exit 2) instead of failing halfway through.
 func readReplay(_ session: SessionOptions) -> Recording? {
-    do throws(RecordingError) {
-        return try session.replayPath.map { path throws(RecordingError) in try Recording(contentsOf: path) }
+    do throws(TraceError) {
+        return try session.replayPath.map { path throws(TraceError) in try Recording(contentsOf: path) }
     } catch {
         fail(error.description)
     }
 }
 
-func openRecording(_ session: SessionOptions) -> RecordingWriter? {
-    do throws(RecordingError) {
-        return try session.recordPath.map { path throws(RecordingError) in try RecordingWriter(path: path) }
+func openRecording(_ session: SessionOptions) -> TraceWriter? {
+    do throws(TraceError) {
+        return try session.recordPath.map { path throws(TraceError) in try TraceWriter(path: path) }
     } catch {
         fail(error.description)
     }
 }
 
 /// After the run: say so if the recording stopped early.
-func report(_ recorder: RecordingWriter?) {
+func report(_ recorder: TraceWriter?) {
     switch recorder?.close() {
-    case .full(let events):
+    case .full(let lines):
+        let cap = TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)
         FileHandle.standardError.write(
             Data(
-                "eventdemo: recording \(recorder!.path) stopped at its \(RecordingFormat.maximumDescription) cap after \(events) events\n"
+                "eventdemo: recording \(recorder!.path) stopped at its \(cap) cap after \(lines) events\n"
                     .utf8))
-    case .failed(let events, let reason):
-        fail("recording \(recorder!.path) failed after \(events) events: \(reason)", status: 1)
+    case .failed(let lines, let reason):
+        fail("recording \(recorder!.path) failed after \(lines) events: \(reason)", status: 1)
     default:
         break
     }
@@ -90,7 +92,7 @@ case .interactive(let session):
 
 @MainLoop
 func runInteractive(
-    session: SessionOptions, replay: Recording?, recorder: RecordingWriter?, executor: MainLoopExecutor
+    session: SessionOptions, replay: Recording?, recorder: TraceWriter?, executor: MainLoopExecutor
 ) -> Int32 {
     let terminal: NcursesTerminal
     do {

@@ -486,6 +486,57 @@ final class SampleThrowingHandlers1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
+// Sources/EventBus/EventBus.docc/Tracing.md, sample 1
+final class SampleTracing1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let cart = Store(bus: bus, initialState: CartState()) { (state, action: CartAction) in
+            if case .add(let item) = action { state.items.append(item) }
+        }
+        let tap = bus.observeAll { record in
+            let nested = record.parentSequenceNumber == nil ? "" : " inside #\(record.parentSequenceNumber!)"
+            print("#\(record.sequenceNumber) \(record.eventTypeName) from \(record.callSite.function)\(nested)")
+        }
+        cart.dispatch(.add("tea"))
+        tap.cancel()
+        #expect(printed == ["#2 CartState from run() inside #1", "#1 CartAction from run()"])
+        withExtendedLifetime((cart, tap, ())) {}
+    }
+}
+
+// Sources/EventBus/EventBus.docc/Tracing.md, sample 2
+final class SampleTracing2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let recorder = FlowRecorder(bus: bus)
+        bus.publish(UserDidLoginEvent(userID: "ada"))  // the scenario under test
+        let golden = try String(contentsOfFile: "Tests/AppTests/Golden/login-flow.txt", encoding: .utf8)
+        #expect(recorder.map.text(callSites: .function, counts: false) == golden)
+        withExtendedLifetime((recorder, golden, ())) {}
+    }
+}
+
+// Sources/EventBus/EventBus.docc/Tracing.md, sample 3
+final class SampleTracing3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "guide-trace.jsonl").path
+        let writer = try TraceWriter(path: path, maximumBytes: 1 << 20)
+        let tracing = writer.attach(to: bus)
+        bus.subscribe(owner: self) { (owner, _: UserDidLoginEvent) in
+            owner.bus.publish(ProfileDidLoadEvent(name: "Ada"))
+        }
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        writer.close()
+        tracing.cancel()
+        for entry in try Trace(contentsOf: path).entries {
+            print(entry.sequenceNumber, entry.parentSequenceNumber ?? 0, entry.eventTypeName, entry.reachedCount)
+        }
+        #expect(printed == ["1 0 UserDidLoginEvent 1", "2 1 ProfileDidLoadEvent 0"])
+        withExtendedLifetime((path, writer, tracing, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1
 final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct CartState: EventBusEvent, Equatable {
@@ -1018,6 +1069,13 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1") func sampleThrowingHandlers1() async throws {
         try await runSample { try await SampleThrowingHandlers1().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/Tracing.md, sample 1") func sampleTracing1() async throws {
+        try await runSample { try await SampleTracing1().run() }
+    }
+    // Sources/EventBus/EventBus.docc/Tracing.md, sample 2 is compiled only: it waits for events forever.
+    @Test("Sources/EventBus/EventBus.docc/Tracing.md, sample 3") func sampleTracing3() async throws {
+        try await runSample { try await SampleTracing3().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1") func sampleUsingAStore1() async throws {
         try await runSample { try await SampleUsingAStore1().run() }

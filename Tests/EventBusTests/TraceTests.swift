@@ -10,6 +10,14 @@ private struct Order: EventBusEvent, Codable, Equatable {
 
 private struct Opaque: EventBusEvent {}
 
+private struct Stamped: EventBusEvent, Codable, Equatable {
+    var at: Date
+}
+
+private struct Level: EventBusEvent, Codable, Equatable {
+    var value: Int
+}
+
 private func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appending(path: "eventbus-\(UUID().uuidString)-\(name)").path
 }
@@ -48,6 +56,92 @@ struct TraceTests {
         #expect(opaque.reachedCount == 0)
     }
 
+    @Test func aNestedPublishIsWrittenAfterThePublishThatMadeItWithTimesThatOnlyGoForward() throws {
+        // The tap hears Opaque (nested) before Order; the file has Order first (issue 19's
+        // rule for recordings, kept when the demo's recordings became traces).
+        let path = temporaryPath("ordered.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bus = EventBus()
+        let owner = NSObject()
+        bus.subscribe(owner: owner) { [unowned bus] (_, _: Order) in
+            bus.publish(Opaque())
+            bus.publish(Opaque())
+        }
+        let sut = try TraceWriter(path: path)
+        let tap = sut.attach(to: bus)
+
+        for id in 0..<3 { bus.publish(Order(id: UInt64(id), items: [])) }
+        sut.close()
+        tap.cancel()
+
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+        let written = try lines.map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        let sequence = written.map { $0["seq"] as! Int }
+        let times = written.map { $0["time"] as! Double }
+        #expect(sequence == Array(1...9))
+        let tree = ["Order", "Opaque", "Opaque"]
+        #expect(written.map { $0["type"] as! String } == tree + tree + tree)
+        #expect(times == times.sorted())
+        #expect(lines.first?.hasPrefix(#"{"seq":1,"time":"#) == true)
+    }
+
+    @Test func closeWritesNestedPublishesWhoseTopLevelPublishWasNeverHeard() throws {
+        // The trace stops inside a publish: the nested one was heard, its parent never is.
+        let path = temporaryPath("orphan.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bus = EventBus()
+        let owner = NSObject()
+        let tracing = LockBox<SubscriptionToken?>(nil)
+        bus.subscribe(owner: owner) { [unowned bus] (_, _: Order) in
+            bus.publish(Opaque())
+            tracing.value?.cancel()
+        }
+        let sut = try TraceWriter(path: path)
+        tracing.mutate { $0 = sut.attach(to: bus) }
+
+        bus.publish(Order(id: 1, items: []))
+
+        #expect(sut.close() == .writing(lines: 1))
+        #expect(try Trace(contentsOf: path).entries.map(\.eventTypeName) == ["Opaque"])
+    }
+
+    @Test func stopsSkipsDropsStartAndDatesRoundTrip() throws {
+        let path = temporaryPath("details.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bus = EventBus()
+        let owner = NSObject()
+        bus.intercept(owner: owner, priority: 10) { (_, _: Order) in .stop }
+        bus.subscribe(owner: owner) { (_, _: Order) in }
+        bus.states(of: Level.self).subscribe(owner: owner) { (_, _: Level) in }
+        let stream = bus.stream(Opaque.self, bufferingPolicy: .bufferingNewest(0))
+        let sut = try TraceWriter(path: path)
+        let tap = sut.attach(to: bus)
+        let date = Date(timeIntervalSince1970: 1_764_000_000.25)
+
+        bus.publish(Order(id: 1, items: []))
+        bus.publishState(Level(value: 1))
+        bus.publishState(Level(value: 1))
+        bus.publish(Opaque())
+        bus.publish(Stamped(at: date))
+        sut.close()
+        tap.cancel()
+        _ = stream
+
+        let trace = try Trace(contentsOf: path)
+        #expect(trace.start.map { abs($0.timeIntervalSince(sut.startDate)) < 0.001 } == true)
+        let entries = trace.entries
+        #expect(entries.map(\.eventTypeName) == ["Order", "Level", "Level", "Opaque", "Stamped"])
+        #expect(entries[0].consumedBy?.delivery == .interceptor && entries[0].reachedCount == 1)
+        #expect(entries[2].skips.map(\.reason) == ["automatic skipRepeats"] && entries[2].reachedCount == 0)
+        #expect(entries[3].droppingRecipients.map(\.delivery) == [.stream])
+        #expect(try entries[4].decodePayload(as: Stamped.self) == Stamped(at: date))
+        #expect(
+            String(decoding: entries[4].payload ?? Data(), as: UTF8.self)
+                == #"{"at":"2025-11-24T16:00:00.250Z"}"#)
+    }
+
     @Test func theWriterStopsAtItsSizeCapAndSaysSo() throws {
         let path = temporaryPath("capped.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -78,7 +172,10 @@ struct TraceTests {
         }
 
         #expect(reason("") == "t.jsonl:1: empty, not a trace")
-        #expect(reason("{\"format\":\"other\"}\n")?.hasPrefix("t.jsonl:1: not a trace") == true)
+        #expect(
+            reason("{\"format\":\"other\"}\n")
+                == "t.jsonl:1: a \"other\" file, not a trace (the first line should be \(TraceFormat.header))"
+        )
         #expect(reason("{\"format\":\"eventbus-trace\",\"version\":9}\n")?.contains("version 9") == true)
         let header = TraceFormat.header + "\n"
         #expect(reason(header + "nope\n") == "t.jsonl:2: not valid JSON")

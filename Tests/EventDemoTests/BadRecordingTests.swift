@@ -1,77 +1,95 @@
+import EventBusTracing
 import EventDemo
 import Foundation
 import Testing
 
 @Suite("Recording and replay: bad files")
 struct BadRecordingTests {
-    private static let header = RecordingFormat.header
-    private static let good =
-        #"{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"alice"}}"#
+    private static let header = TraceFormat.header
+
+    /// A trace line for a publish of `type` with `payload` (nil: no payload field).
+    private static func line(
+        _ type: String = "LoginDidStartEvent", payload: String? = #"{"session":1,"username":"alice"}"#,
+        time: String = "0.5", seq: Int = 1, parent: Int? = nil
+    ) -> String {
+        let parentField = parent.map { #","parent":\#($0)"# } ?? ""
+        let payloadField = payload.map { #","payload":\#($0)"# } ?? ""
+        return
+            #"{"seq":\#(seq)\#(parentField),"time":\#(time),"type":"\#(type)","site":{"file":"EventDemo/AuthService.swift","line":57,"function":"login(username:)"},"reached":1,"recipients":[]\#(payloadField)}"#
+    }
+
+    private static let good = line()
 
     /// File contents and the one line of error they must give (after `bad.jsonl:`).
     static let table: [(name: String, contents: String, error: String)] = [
-        ("empty file", "", "1: empty file, not a recording"),
+        ("empty file", "", "1: empty, not a trace"),
         (
-            "not a recording", #"{"hello":"world"}"# + "\n",
-            "1: not an eventdemo recording (the first line should be \(header))"
+            "not a trace", #"{"hello":"world"}"# + "\n",
+            "1: not a trace (the first line should be \(header))"
         ),
-        ("plain text", "hello\n", "1: not an eventdemo recording (the first line should be \(header))"),
+        ("plain text", "hello\n", "1: not a trace (the first line should be \(header))"),
         (
-            "newer version", #"{"format":"eventdemo-recording","version":3}"# + "\n",
-            "1: recording format version 3, this eventdemo reads version 2"
+            "newer version", #"{"format":"eventbus-trace","version":2}"# + "\n",
+            "1: trace format version 2, this build reads version 1"
         ),
         (
-            // Version 1 events had no session numbers, which the panes now go by.
-            "older version", #"{"format":"eventdemo-recording","version":1}"# + "\n",
-            "1: recording format version 1, this eventdemo reads version 2"
+            // The demo wrote its own format before recordings became library traces (issue 22).
+            "the demo's old format", #"{"format":"eventdemo-recording","version":2}"# + "\n",
+            "1: a recording in eventdemo's old format (before traces), which this version cannot replay; record it again"
         ),
-        ("header cut off", #"{"format":"eventdemo-rec"#, "1: cut off (truncated file)"),
+        ("header cut off", #"{"format":"eventbus-tr"#, "1: cut off (truncated file)"),
         ("wrong JSON", "\(header)\n\(good)\n{\"time\":1,,}\n\(good)\n", "3: not valid JSON"),
-        (
-            "truncated last line", "\(header)\n\(good)\n{\"time\":1.5,\"seq\":2,\"type\":\"Log",
-            "3: cut off (truncated file)"
-        ),
+        ("truncated last line", "\(header)\n\(good)\n" + good.prefix(50), "3: cut off (truncated file)"),
         ("not an object", "\(header)\n[1,2]\n", "2: not a JSON object"),
         (
-            "unknown event type",
-            "\(header)\n" + good.replacingOccurrences(of: "LoginDidStartEvent", with: "RocketLaunchEvent")
-                + "\n",
+            "unknown event type", "\(header)\n\(line("RocketLaunchEvent"))\n",
             "2: unknown event type 'RocketLaunchEvent'"
         ),
-        ("no type", "\(header)\n{\"time\":1,\"payload\":{}}\n", "2: no \"type\" field"),
         (
-            "no payload", "\(header)\n{\"time\":1,\"type\":\"LoginDidStartEvent\"}\n",
-            "2: no \"payload\" field"
+            "no type",
+            "\(header)\n" + good.replacingOccurrences(of: #""type":"LoginDidStartEvent","#, with: "")
+                + "\n",
+            "2: not a trace line (no \"type\" field)"
+        ),
+        ("no payload", "\(header)\n\(line(payload: nil))\n", "2: no \"payload\" field"),
+        (
+            "time is text", "\(header)\n\(line(time: "\"soon\""))\n",
+            "2: not a trace line (\"time\" has the wrong type)"
         ),
         (
-            "time is text", "\(header)\n" + good.replacingOccurrences(of: "0.5", with: "\"soon\"") + "\n",
-            "2: \"time\" must be a number, \"seq\" a whole number and \"type\" a string"
-        ),
-        (
-            "negative time", "\(header)\n" + good.replacingOccurrences(of: "0.5", with: "-3") + "\n",
+            "negative time", "\(header)\n\(line(time: "-3"))\n",
             "2: \"time\" must be seconds since the start (0 or more)"
         ),
         (
-            "payload misses a field",
-            "\(header)\n" + good.replacingOccurrences(of: #""username":"alice""#, with: #""name":"alice""#)
-                + "\n",
+            "payload misses a field", "\(header)\n\(line(payload: #"{"session":1,"name":"alice"}"#))\n",
             "2: payload does not fit LoginDidStartEvent: missing 'username'"
         ),
         (
             "payload field of the wrong type",
-            "\(header)\n{\"time\":1,\"type\":\"CartDidUpdateEvent\",\"payload\":{\"items\":[{\"name\":\"Mug\",\"quantity\":\"two\",\"unitPrice\":{\"cents\":1}}]}}\n",
+            "\(header)\n"
+                + line(
+                    "CartDidUpdateEvent",
+                    payload: #"{"items":[{"name":"Mug","quantity":"two","unitPrice":{"cents":1}}]}"#) + "\n",
             "2: payload does not fit CartDidUpdateEvent: 'items.[0].quantity' has the wrong type"
         ),
         (
             "bad date",
-            "\(header)\n{\"time\":1,\"type\":\"UserDidLoginEvent\",\"payload\":{\"date\":\"yesterday\",\"user\":{\"id\":\"a\",\"name\":\"A\"}}}\n",
+            "\(header)\n"
+                + line(
+                    "UserDidLoginEvent",
+                    payload: #"{"date":"yesterday","session":1,"user":{"id":"a","name":"A"}}"#) + "\n",
             "2: payload does not fit UserDidLoginEvent: 'date': 'yesterday' is not an ISO 8601 date"
+        ),
+        (
+            "a dead event without its event",
+            "\(header)\n\(line("DeadEvent", payload: nil, seq: 2, parent: 1))\n",
+            "2: a DeadEvent whose event is not in the file"
         ),
     ]
 
     @Test("reports a bad file with one line naming the file and line", arguments: table)
     func reportsABadFile(_ row: (name: String, contents: String, error: String)) {
-        let error = #expect(throws: RecordingError.self) {
+        let error = #expect(throws: TraceError.self) {
             try Recording(data: Data(row.contents.utf8), path: "bad.jsonl")
         }
 
@@ -80,20 +98,20 @@ struct BadRecordingTests {
     }
 
     @Test func reportsAMissingFile() {
-        #expect(throws: RecordingError(path: "/no/such/recording.jsonl", "no such file")) {
+        #expect(throws: TraceError(path: "/no/such/recording.jsonl", "no such file")) {
             try Recording(contentsOf: "/no/such/recording.jsonl")
         }
     }
 
     @Test func reportsADirectory() {
         let path = FileManager.default.temporaryDirectory.path
-        #expect(throws: RecordingError(path: path, "is a directory, not a recording")) {
+        #expect(throws: TraceError(path: path, "is a directory, not a trace")) {
             try Recording(contentsOf: path)
         }
     }
 
     @Test func reportsBytesThatAreNotUTF8() {
-        #expect(throws: RecordingError(path: "bad.jsonl", "is not UTF-8 text, so not a recording")) {
+        #expect(throws: TraceError(path: "bad.jsonl", "is not UTF-8 text, so not a trace")) {
             try Recording(data: Data([0xFF, 0xFE, 0x00, 0x41]), path: "bad.jsonl")
         }
     }
@@ -104,11 +122,12 @@ struct BadRecordingTests {
         ).path
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: UInt64(RecordingFormat.maximumBytes + 1))  // Sparse: no real disk use.
+        // Sparse: no real disk use.
+        try handle.truncate(atOffset: UInt64(TraceFormat.defaultMaximumBytes + 1))
         try handle.close()
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        #expect(throws: RecordingError(path: path, "is larger than 4 MB, the most a recording holds")) {
+        #expect(throws: TraceError(path: path, "is larger than 4 MB, the most a trace may hold")) {
             try Recording(contentsOf: path)
         }
     }

@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import EventDemo
 import Foundation
 import TerminalUI
@@ -43,31 +44,52 @@ struct RecordingTests {
     }
 
     @Test func writesEveryPublishAndReadsItBackInPublishOrder() throws {
-        // Given a recorder on a bus
+        // Given a library trace writer on a bus
         let path = Self.temporaryPath()
         let bus = EventBus()
-        let sut = try RecordingWriter(path: path)
+        let sut = try TraceWriter(path: path)
         let token = sut.attach(to: bus)
 
-        // When every kind of event is published, plus one that is not a demo event
+        // When every kind of event is published
         for event in Self.samples { bus.publish(event) }
-        bus.publish(DeadEvent(event: LoginDidStartEvent(username: "x", session: 1)))
         let status = sut.close()
         token.cancel()
 
-        // Then each demo event is one line, read back equal, in order
+        // Then each is one line, read back equal, in order, with when the recording started
         let recording = try Recording(contentsOf: path)
-        #expect(status == .recording(events: Self.samples.count))
+        #expect(status == .writing(lines: Self.samples.count))
         #expect(
-            try recording.events.map { try Self.json($0.event) } == Self.samples.map { try Self.json($0) })
+            try recording.events.map { try Self.json($0.event as! any DemoEvent) }
+                == Self.samples.map { try Self.json($0) })
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        #expect(lines.first?.hasPrefix(String(RecordingFormat.header.dropLast()) + #","start":"20"#) == true)
+        #expect(lines.first?.hasPrefix(String(TraceFormat.header.dropLast()) + #","start":"20"#) == true)
         #expect(recording.start.map { abs($0.timeIntervalSinceNow) < 600 } == true)
-        #expect(lines[1].hasPrefix(#"{"time":0.0"#))
+        #expect(lines[1].hasPrefix(#"{"seq":1,"time":0"#))
         #expect(
             lines[1].contains(
-                #""seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"alice"}}"#
-            ))
+                #""type":"LoginDidStartEvent","site":{"file":"EventDemoTests/RecordingTests.swift""#))
+        #expect(
+            lines[1].hasSuffix(#""reached":0,"recipients":[],"payload":{"session":1,"username":"alice"}}"#))
+    }
+
+    @Test func aDeadEventIsRecordedAndReplayedAboutTheEventNobodyReceived() throws {
+        // Given a bus where a dead-event subscriber makes the bus publish dead events
+        let path = Self.temporaryPath()
+        let bus = EventBus()
+        let deadEvents = bus.subscribe(to: DeadEvent.self) { _ in }
+        let sut = try TraceWriter(path: path)
+        let token = sut.attach(to: bus)
+
+        bus.publish(LoginDidStartEvent(username: "alice", session: 1))
+        sut.close()
+        token.cancel()
+        deadEvents.cancel()
+
+        // Then the replay has the event, then a dead event about it, nested in it
+        let events = try Recording(contentsOf: path).events
+        #expect(events.map { "\(type(of: $0.event))" } == ["LoginDidStartEvent", "DeadEvent"])
+        #expect((events.last?.event as? DeadEvent)?.eventTypeName == "LoginDidStartEvent")
+        #expect(events.last?.entry.parentSequenceNumber == events.first?.sequenceNumber)
     }
 
     @Test func writesANestedPublishAfterThePublishThatCausedIt() throws {
@@ -75,7 +97,7 @@ struct RecordingTests {
         // (issue 19, item 9: the file was in the order the tap heard, seq 2 before 1)
         let path = Self.temporaryPath()
         let bus = EventBus()
-        let sut = try RecordingWriter(path: path)
+        let sut = try TraceWriter(path: path)
         let token = sut.attach(to: bus)
         bus.subscribe(owner: sut) { [weak bus] (_, _: LoginDidStartEvent) in
             bus?.publish(LoginDidCancelEvent(username: "alice", session: 1))
@@ -104,7 +126,7 @@ struct RecordingTests {
         // Given a session that logs in, checks out (vetoed, then placed), clears and logs out
         let path = Self.temporaryPath()
         let services = Fixtures.services()
-        let sut = try RecordingWriter(path: path)
+        let sut = try TraceWriter(path: path)
         let token = sut.attach(to: services.bus)
         let keys = "l a a a a a a c x a c t l l x".split(separator: " ").compactMap {
             Key(scriptWord: String($0))
@@ -116,7 +138,7 @@ struct RecordingTests {
 
         // Then every line replays, and a vetoed and a placed checkout are among them
         let types = Set(try Recording(contentsOf: path).events.map { "\(type(of: $0.event))" })
-        #expect(status.events > 10)
+        #expect(status.lines > 10)
         #expect(
             types.isSuperset(of: [
                 "CheckoutVetoedEvent", "CheckoutDidCompleteEvent", "UserDidLogoutEvent", "PriceDidTickEvent",
@@ -126,7 +148,7 @@ struct RecordingTests {
     @Test func stopsAtTheSizeCapAndSaysSo() throws {
         let path = Self.temporaryPath()
         let bus = EventBus()
-        let sut = try RecordingWriter(path: path, maximumBytes: 300)
+        let sut = try TraceWriter(path: path, maximumBytes: 1_500)
         let token = sut.attach(to: bus)
 
         for _ in 0..<20 { bus.publish(LoginDidStartEvent(username: "alice", session: 1)) }
@@ -134,15 +156,15 @@ struct RecordingTests {
         token.cancel()
 
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? .max
-        #expect(size <= 300)
-        #expect(status == .full(events: try Recording(contentsOf: path).events.count))
-        #expect(status.events > 0)
+        #expect(size <= 1_500)
+        #expect(status == .full(lines: try Recording(contentsOf: path).events.count))
+        #expect(status.lines > 0)
     }
 
     @Test func refusesAPathItCannotCreateWithOneLine() {
         let path = Self.temporaryPath("missing-folder/recording.jsonl")
-        #expect(throws: RecordingError(path: path, "cannot create the recording file (no such folder)")) {
-            try RecordingWriter(path: path)
+        #expect(throws: TraceError(path: path, "cannot create the trace file (no such folder)")) {
+            try TraceWriter(path: path)
         }
     }
 }

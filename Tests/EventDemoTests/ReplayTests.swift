@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import EventDemo
 import Foundation
 import TerminalUI
@@ -12,10 +13,10 @@ struct ReplayTests {
 
     private static func recording(times: [Int]) throws -> Recording {
         let lines = times.enumerated().map { index, milliseconds in
-            #"{"time":\#(Double(milliseconds) / 1000),"seq":\#(index + 1),"type":"LoginDidStartEvent","payload":{"session":1,"username":"u\#(index)"}}"#
+            #"{"time":\#(Double(milliseconds) / 1000),"seq":\#(index + 1),"type":"LoginDidStartEvent","site":{"file":"EventDemo/AuthService.swift","line":57,"function":"login(username:)"},"reached":1,"recipients":[],"payload":{"session":1,"username":"u\#(index)"}}"#
         }
         return try Recording(
-            data: Data(([RecordingFormat.header] + lines).joined(separator: "\n").utf8), path: "t")
+            data: Data(([TraceFormat.header] + lines).joined(separator: "\n").utf8), path: "t")
     }
 
     @Test func publishesEachEventWhenItIsDueAndSaysWhenTheNextOneIs() throws {

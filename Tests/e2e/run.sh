@@ -439,12 +439,13 @@ bad_recording() {
 }
 
 bad_recordings_are_refused_with_one_line_naming_file_and_line() {
-    local header='{"format":"eventdemo-recording","version":2}'
-    local line='{"time":0.5,"seq":1,"type":"LoginDidStartEvent","publisher":"AuthService","payload":{"session":1,"username":"a"}}'
+    local header='{"format":"eventbus-trace","version":1}'
+    local line='{"seq":1,"time":0.5,"type":"LoginDidStartEvent","site":{"file":"EventDemo/AuthService.swift","line":57,"function":"login(username:)"},"reached":1,"recipients":[],"payload":{"session":1,"username":"a"}}'
     bad_recording unknown "$header"$'\n'"${line/LoginDidStart/RocketLaunch}"$'\n' "2: unknown event type 'RocketLaunchEvent'" &&
         bad_recording truncated "$header"$'\n'"$line"$'\n'"${line:0:40}" "3: cut off (truncated file)" &&
         bad_recording json "$header"$'\n''{"time":,}'$'\n' "2: not valid JSON" &&
-        bad_recording foreign '{"hello":1}'$'\n' "1: not an eventdemo recording" &&
+        bad_recording foreign '{"hello":1}'$'\n' "1: not a trace" &&
+        bad_recording old-format '{"format":"eventdemo-recording","version":2}'$'\n' "1: a recording in eventdemo's old format" &&
         "$BIN" --replay "$WORK/no-such-file.jsonl" 2>"$WORK/missing.err"
     [ $? = 2 ] && grep -qF "no-such-file.jsonl: no such file" "$WORK/missing.err"
 }
@@ -452,7 +453,9 @@ bad_recordings_are_refused_with_one_line_naming_file_and_line() {
 record_writes_one_json_line_per_publish() {
     "$BIN" --headless --keys "a a x" --record "$WORK/recorded.jsonl" >/dev/null 2>"$WORK/record.err" &&
         [ "$(wc -l <"$WORK/recorded.jsonl")" = 7 ] && # header, then per key a CartAction and the cart's state
-        grep -qF '"type":"CartDidUpdateEvent","publisher":"CartService","payload":{"items":[]}' "$WORK/recorded.jsonl" &&
+        # The cleared cart's state, named after the key's service call (the store's dispatch).
+        grep -F '"type":"CartDidUpdateEvent","site":{"file":"EventDemo/CartService.swift"' "$WORK/recorded.jsonl" |
+        grep -F '"function":"clear()"' | grep -F '"payload":{"items":[]}' >/dev/null &&
         # Not grep -q: quitting at the first match makes the app's next write a SIGPIPE (141),
         # which pipefail reports, once the screen no longer fits in one 4 KB stdio buffer.
         "$BIN" --headless --replay "$WORK/recorded.jsonl" | grep -F "Cart is empty" >/dev/null

@@ -1,3 +1,4 @@
+import EventBusTracing
 import TerminalUI
 
 extension DemoApp {
@@ -69,8 +70,10 @@ extension DemoApp {
             return replayer.mode == .stepped ? "⏯ step \(progress)" : "▶ replay \(progress)"
         }
         switch recorder?.status {
-        case .recording(let events): return "● REC \(events)"
-        case .full(let events): return "● REC full: \(events) (\(RecordingFormat.maximumDescription) cap)"
+        case .writing(let lines): return "● REC \(lines)"
+        case .full(let lines):
+            return
+                "● REC full: \(lines) (\(TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)) cap)"
         case .failed: return "● REC failed"
         case nil: return nil
         }

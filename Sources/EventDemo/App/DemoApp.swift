@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import TerminalUI
 
 /// The app model: owns the panes, turns keys into service calls, and renders the whole screen.
@@ -60,7 +61,7 @@ public final class DemoApp {
     /// Replaying a recording (`--replay`): set by ``replay(_:name:mode:)``.
     public private(set) var replayer: Replayer?
     /// Recording the bus (`--record`); the title bar shows how it is going.
-    public var recorder: RecordingWriter?
+    public var recorder: TraceWriter?
     /// The Bus view's dead events and handler errors.
     public let busPane: BusPane
     /// Pane frames lit by a delivery (see `DemoApp+Flashes.swift`).
@@ -108,7 +109,7 @@ public final class DemoApp {
         let replayer = Replayer(recording: recording, name: name, mode: mode, bus: bus)
         eventLog.startReplay()
         busPane.startReplay()
-        replayer.stamp = { [eventLog] time in eventLog.stampRecords(at: time) }
+        replayer.announce = { [eventLog] publish in eventLog.showRecorded(publish) }
         self.replayer = replayer
     }
 

@@ -1,3 +1,4 @@
+import EventBusTracing
 import TerminalUI
 
 /// Options of a run, interactive or headless: recording, replaying, the mouse, colours.
@@ -49,8 +50,9 @@ public enum DemoOptions: Equatable, Sendable {
           eventdemo --help | --version
 
         OPTIONS (interactive or headless)
-          --record FILE             write every publish to FILE as JSON Lines (time, event type,
-                                    publisher, payload); stops at \(RecordingFormat.maximumDescription) and says so
+          --record FILE             write every publish to FILE as an EventBus trace (JSON Lines:
+                                    time, call site, event type, recipients, payload); stops at
+                                    \(TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)) and says so
           --replay FILE             play a recording back into the panes at its recorded pace
                                     (headless: all at once); keys that publish are off
           --step                    with --replay: space publishes the next recorded event

@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import Foundation
 import TerminalUI
 
@@ -62,11 +63,27 @@ public struct EventLogEntry: Equatable, Sendable {
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
         droppedBy = record.droppingRecipients
         callSite = "\(record.callSite) \(record.callSite.function)"
-        if let event, let json = try? RecordingFormat.encoder().encode(event) {
+        if let event, let json = try? TraceFormat.payloadEncoder().encode(event) {
             payload = String(decoding: json, as: UTF8.self)
         } else if let dead {
             payload = #"{"eventTypeName":"\#(dead.eventTypeName)"}"#
         }
+    }
+
+    /// Creates the entry of a replayed publish: the replay bus's `record` of it, with what the
+    /// recording says in place of what the replay bus did (sequence number and cause, call site,
+    /// who it reached, stopped or skipped), stamped with `time`.
+    public init(replaying replayed: RecordedEvent, record: PublishRecord, time: Date) {
+        self.init(record, time: time)
+        let entry = replayed.entry
+        sequenceNumber = entry.sequenceNumber
+        cause = entry.parentSequenceNumber
+        reachedCount = entry.reachedCount
+        recipients = entry.recipients
+        consumedBy = entry.consumedBy?.subscriberName
+        skips = entry.skips
+        droppedBy = entry.droppingRecipients
+        callSite = "\(entry.callSiteDescription) \(entry.function)"
     }
 
     /// Creates a failure line: `failure`'s subscriber threw while handling its event. Its
@@ -171,9 +188,10 @@ public final class EventLogPane {
     /// app's bus would show these relays in the log itself.
     private let relay = EventBus()
     private let nesting = NestingTracker()
-    /// A replay's clock: set, the tap stamps records with the recorded time instead of `now`,
-    /// and leaves out the dead events the replay bus publishes (the recording has none).
-    private let replay = LockedValue<(isOn: Bool, time: Date?)>((false, nil))
+    /// A replay's state: while it is on, the tap logs only the recorded publish being replayed
+    /// (`current`), as recorded; the replay bus's own publishes (dead events about replayed
+    /// events the services received when recorded) are left out.
+    private let replay = LockedValue<(isOn: Bool, current: ReplayedPublish?)>((false, nil))
 
     /// Starts observing `bus`. The tap runs on the publisher's thread, so it only stamps the time
     /// and relays the record; the pane takes records one at a time, as a stepping subscriber on
@@ -185,13 +203,21 @@ public final class EventLogPane {
         // Failures take the same road as records, so they reach the pane in the order the tap
         // saw them: a failure before the record of the publish it happened in.
         tap = bus.observeAll { record in
-            let (isReplay, recordedTime) = replay.withLock { $0 }
-            if isReplay, record.event is DeadEvent { return }
+            let (isReplay, current) = replay.withLock { $0 }
+            if isReplay {
+                guard let current, current.recorded.entry.eventTypeName == record.eventTypeName else {
+                    return
+                }
+                let entry = EventLogEntry(
+                    replaying: current.recorded, record: record, time: current.time ?? now())
+                relay.publish(LoggedPublish.record(entry, children: []))
+                return
+            }
             let children = nesting.claimChildren(of: record.sequenceNumber)
             relay.publish(
-                LoggedPublish.record(EventLogEntry(record, time: recordedTime ?? now()), children: children))
+                LoggedPublish.record(EventLogEntry(record, time: now()), children: children))
         } failures: { failure in
-            let recordedTime = replay.withLock { $0.time }
+            let recordedTime = replay.withLock { $0.current?.time }
             relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: recordedTime ?? now())))
         }
         feed = relay.subscribeStepping(
@@ -201,16 +227,17 @@ public final class EventLogPane {
         }
     }
 
-    /// For a replay: from now on dead events are not logged (the recording has none; the replay
-    /// bus publishes them because the services that received the events are not listening).
+    /// For a replay: from now on only the recorded publishes are logged, as recorded (see
+    /// ``showRecorded(_:)``); the replay bus's own dead events are not (the services that
+    /// received the events when they were recorded are not listening).
     public func startReplay() {
         replay.withLock { $0.isOn = true }
     }
 
-    /// For a replay: the time the next records are stamped with (the recorded one), or `nil`
-    /// for the clock's.
-    public func stampRecords(at time: Date?) {
-        replay.withLock { $0.time = time }
+    /// For a replay: the recorded publish about to be published, whose record the log shows
+    /// with the recorded time, call site and recipients; `nil` once it has been published.
+    public func showRecorded(_ publish: ReplayedPublish?) {
+        replay.withLock { $0.current = publish }
     }
 
     /// Records published but not yet let into the log (step mode's backlog).

@@ -1,103 +1,116 @@
 import EventBus
+import EventBusTracing
 import Foundation
+import TerminalUI
 
-/// One publish read back from a recording.
+/// One publish read back from a recording, ready to publish again.
 public struct RecordedEvent: Sendable {
-    /// Seconds after the recording started that it was published.
+    /// Seconds after the recording started; never earlier than the event before it.
     public var time: Duration
-    /// The bus's sequence number when it was recorded; orders nested publishes.
-    public var sequenceNumber: UInt64
-    /// The event, ready to publish again.
-    public var event: any DemoEvent
+    /// The event, as the trace's payload decodes (a ``DeadEvent`` is rebuilt around the event
+    /// nobody received, which the trace holds as its parent).
+    public var event: any EventBusEvent
+    /// What the trace says of the publish: its sequence number and parent, call site, who it
+    /// reached, stopped or skipped. A replay shows these, not the replay bus's own.
+    public var entry: Trace.Entry
+
+    /// The bus's sequence number when it was recorded.
+    public var sequenceNumber: UInt64 { entry.sequenceNumber }
     /// The line of the file it came from (1-based), for messages.
-    public var line: Int
+    public var line: Int { entry.lineNumber }
 }
 
-/// A recording read and checked from a file: every line is valid before anything is replayed,
-/// so a bad file fails at start-up with one message instead of halfway through a replay.
+/// A `--record` file read and checked for `--replay`: an `EventBusTracing` trace (see
+/// ``TraceFormat``) whose every publish decodes into a demo event (``EventCatalog``). Every line
+/// is checked before anything is replayed, so a bad file fails at start-up with one message
+/// instead of halfway through.
 public struct Recording: Sendable {
     /// The publishes in replay order: by sequence number (a nested publish after its cause),
     /// with times made non-decreasing.
     public let events: [RecordedEvent]
-    /// When the recording started (the header's `"start"`), if the file says: a replay shows
-    /// each event at this plus its `time`.
+    /// When the recording started (the trace's ``Trace/start``), if the file says: a replay
+    /// shows each event at this plus its `time`.
     public let start: Date?
 
     /// Reads and checks the recording at `path`.
-    /// - Throws: ``RecordingError`` naming the file and line: missing or unreadable file, too
-    ///   large, not text, not a recording, another format version, a line that is not JSON or is cut
-    ///   off, an unknown event type, or a payload that does not fit its type.
-    public init(contentsOf path: String) throws(RecordingError) {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else { throw RecordingError(path: path, "no such file") }
-        if attributes[.type] as? FileAttributeType == .typeDirectory {
-            throw RecordingError(path: path, "is a directory, not a recording")
-        }
-        if let size = attributes[.size] as? Int, size > RecordingFormat.maximumBytes {
-            throw RecordingError(
-                path: path, "is larger than \(RecordingFormat.maximumDescription), the most a recording holds"
-            )
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RecordingError(path: path, "cannot be read (permission denied?)")
-        }
-        try self.init(data: data, path: path)
+    /// - Throws: ``TraceError`` naming the file and line: what ``Trace/init(contentsOf:maximumBytes:)``
+    ///   refuses, a recording of the demo's old format, an unknown event type, a missing
+    ///   payload, or a payload that does not fit its type.
+    public init(contentsOf path: String) throws(TraceError) {
+        try self.init(Self.explained { () throws(TraceError) in try Trace(contentsOf: path) }, path: path)
     }
 
     /// Parses recording text (tests; ``init(contentsOf:)`` after reading the file).
-    public init(data: Data, path: String) throws(RecordingError) {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw RecordingError(path: path, "is not UTF-8 text, so not a recording")
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = lines.last == ""
-        if endsWithNewline { lines.removeLast() }
-        guard let first = lines.first, !(lines.count == 1 && first.isEmpty) else {
-            throw RecordingError(path: path, line: 1, "empty file, not a recording")
-        }
-        start = try Self.checkHeader(first, path: path, isCutOff: lines.count == 1 && !endsWithNewline)
-        var events: [RecordedEvent] = []
-        let decoder = RecordingFormat.decoder()
-        for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(\.isWhitespace) {
-            let isLast = index == lines.count - 1
-            events.append(
-                try RecordingLine.parse(
-                    Data(line.utf8), number: index + 1, path: path, isCutOff: isLast && !endsWithNewline,
-                    decoder: decoder))
-        }
-        self.events = Self.replayOrder(events)
+    public init(data: Data, path: String) throws(TraceError) {
+        try self.init(
+            Self.explained { () throws(TraceError) in try Trace(data: data, path: path) }, path: path)
     }
 
-    /// Checks the header line and returns its start time, if it has one.
-    private static func checkHeader(_ line: Substring, path: String, isCutOff: Bool) throws(RecordingError)
-        -> Date?
-    {
-        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-        guard let object, object["format"] as? String == "eventdemo-recording" else {
-            if isCutOff, line.first == "{" {
-                throw RecordingError(path: path, line: 1, "cut off (truncated file)")
+    /// Decodes every publish of `trace` (read from `path`).
+    public init(_ trace: Trace, path: String) throws(TraceError) {
+        var events: [RecordedEvent] = []
+        var decoded: [UInt64: any DemoEvent] = [:]
+        for entry in trace.entries {
+            func failure(_ reason: String) -> TraceError {
+                TraceError(path: path, line: entry.lineNumber, reason)
             }
-            throw RecordingError(
-                path: path, line: 1,
-                "not an eventdemo recording (the first line should be \(RecordingFormat.header))")
+            let event: any EventBusEvent
+            if entry.eventTypeName == "DeadEvent" {
+                guard let parent = entry.parentSequenceNumber, let unheard = decoded[parent] else {
+                    throw failure("a DeadEvent whose event is not in the file")
+                }
+                event = DeadEvent(event: unheard)
+            } else {
+                guard let type = EventCatalog.type(named: entry.eventTypeName) else {
+                    throw failure("unknown event type '\(entry.eventTypeName.truncated(to: 40))'")
+                }
+                guard entry.payload != nil else { throw failure("no \"payload\" field") }
+                do {
+                    let demoEvent = try Self.decode(type, from: entry)
+                    decoded[entry.sequenceNumber] = demoEvent
+                    event = demoEvent
+                } catch {
+                    throw failure("payload does not fit \(entry.eventTypeName): \(Self.describe(error))")
+                }
+            }
+            let time = max(entry.time, events.last?.time ?? .zero)
+            events.append(RecordedEvent(time: time, event: event, entry: entry))
         }
-        guard let version = object["version"] as? Int, version == RecordingFormat.version else {
-            throw RecordingError(
-                path: path, line: 1,
-                "recording format version \(object["version"].map { "\($0)" } ?? "missing"), this eventdemo reads version \(RecordingFormat.version)"
+        self.events = events
+        start = trace.start
+    }
+
+    /// `read()`, with a recording of the demo's own format from before traces named as such.
+    private static func explained(_ read: () throws(TraceError) -> Trace) throws(TraceError) -> Trace {
+        do {
+            return try read()
+        } catch  where error.line == 1 && error.reason.contains(#""eventdemo-recording""#) {
+            throw TraceError(
+                path: error.path, line: 1,
+                "a recording in eventdemo's old format (before traces), which this version cannot replay; record it again"
             )
         }
-        return RecordingFormat.start(inHeader: object)
     }
 
-    /// Sorted by sequence number (stable), times clamped so they never go backwards.
-    private static func replayOrder(_ events: [RecordedEvent]) -> [RecordedEvent] {
-        var sorted = events.enumerated().sorted {
-            ($0.element.sequenceNumber, $0.offset) < ($1.element.sequenceNumber, $1.offset)
-        }.map(\.element)
-        for index in sorted.indices.dropFirst() where sorted[index].time < sorted[index - 1].time {
-            sorted[index].time = sorted[index - 1].time
+    private static func decode<Event: DemoEvent>(_ type: Event.Type, from entry: Trace.Entry) throws -> Event
+    {
+        try entry.decodePayload(as: type)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the payload" : "'" + keys.joined(separator: ".") + "'"
         }
-        return sorted
+        switch error {
+        case .keyNotFound(let key, let context):
+            let inside = path(context)
+            return "missing '\(key.stringValue)'" + (inside == "the payload" ? "" : " in \(inside)")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context)) has the wrong type"
+        case .dataCorrupted(let context): return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
     }
 }

@@ -28,10 +28,11 @@ public final class Replayer {
     public private(set) var publishedCount = 0
     private let bus: EventBus
     private var start: ContinuousClock.Instant?
-    /// Called around each publish with the event's recorded wall-clock time (the recording's
-    /// start plus its offset; `nil` after the publish or when the file has no start), so the
-    /// log can show the recorded time rather than the replay's.
-    public var stamp: ((Date?) -> Void)?
+    /// Called before each publish with the event and its recorded wall-clock time (the
+    /// recording's start plus its offset; `nil` when the file has no start), and with `nil`
+    /// after it, so the log can show what was recorded (time, call site, recipients) rather
+    /// than what the replay bus does.
+    public var announce: ((ReplayedPublish?) -> Void)?
 
     /// Prepares to replay `recording` into `bus`; nothing is published until the loop asks.
     public init(recording: Recording, name: String, mode: Mode, bus: EventBus) {
@@ -84,10 +85,21 @@ public final class Replayer {
     private func publishNext() {
         let recorded = recording.events[publishedCount]
         publishedCount += 1
-        stamp?(recording.start.map { $0.addingTimeInterval(recorded.time.seconds) })
+        announce?(
+            ReplayedPublish(
+                recorded: recorded, time: recording.start.map { $0.addingTimeInterval(recorded.time.seconds) }
+            ))
         bus.publish(recorded.event)  // Opened to its concrete type, so panes subscribed to it get it.
-        stamp?(nil)
+        announce?(nil)
     }
+}
+
+/// The recorded publish a replay is publishing, and when it was recorded.
+public struct ReplayedPublish: Sendable {
+    /// The publish as the recording has it.
+    public var recorded: RecordedEvent
+    /// Its recorded wall-clock time, if the recording says when it started.
+    public var time: Date?
 }
 
 extension Duration {
