@@ -21,7 +21,7 @@ struct SubscriptionRegistry {
     private var sweepList = 0
     private var sweepPosition = 0
     /// Current values of the types published with `publishState` (see State/).
-    var stateSlots: [ObjectIdentifier: AnyStateSlot] = [:]
+    var stateSlots = StateSlots()
     /// Each list's ``PublishedList`` by type, for publishes that take no lock.
     let published = PublishedTable()
     /// Frees what the lists' published mirrors drop, once no publish reads it.

@@ -53,10 +53,13 @@ struct StoreCore {
         currentForeignCount = 0
     }
 
-    mutating func admit(on thread: pthread_t) -> Admission {
+    /// With `reducing`, a thread admitted to run goes straight into the reducer: it is noted as
+    /// the reducing thread in the same lock round trip (a dispatch without middleware).
+    mutating func admit(on thread: pthread_t, reducing: Bool) -> Admission {
         if let reducingThread, pthread_equal(reducingThread, thread) != 0 { return .reentrant }
         guard runner == nil else { return .enqueue }
         runner = thread
+        if reducing { reducingThread = thread }
         return .run
     }
 }

@@ -18,7 +18,7 @@ extension SubscriptionRegistry {
 
     /// The current value of `Event`, if one was published and not cleared since.
     func currentState<Event>(of type: Event.Type) -> Event? {
-        stateSlots[ObjectIdentifier(type)]?.value(as: type)
+        stateSlots.slot(of: ObjectIdentifier(type))?.value(as: type)
     }
 
     /// Forgets the current value of `Event` and returns it (for release after unlocking). The
@@ -56,17 +56,35 @@ extension SubscriptionRegistry {
 
     /// Forgets every current value, for a bus that is being released, and returns the slots
     /// (released after unlocking).
-    mutating func removeAllStates() -> [ObjectIdentifier: AnyStateSlot] {
-        defer { stateSlots = [:] }
+    mutating func removeAllStates() -> StateSlots {
+        defer { stateSlots = StateSlots() }
         return stateSlots
     }
 
     private mutating func slot<Event>(of type: Event.Type, creating: Bool) -> AnyStateSlot? {
         let key = ObjectIdentifier(type)
-        if let existing = stateSlots[key] { return existing }
+        if let existing = stateSlots.slot(of: key) { return existing }
         guard creating else { return nil }
         let slot = AnyStateSlot(of: type)
-        stateSlots[key] = slot
+        stateSlots.insert(slot, for: key)
         return slot
+    }
+}
+
+/// The state slots of one shard by event type: a ``TypePositions`` table into an array, as for
+/// the subscriber lists. A `Dictionary` keyed by `ObjectIdentifier` ran SipHash on every state
+/// publish (~190 instructions with its probing, callgrind, issue 20).
+struct StateSlots {
+    private var positions = TypePositions()
+    private var slots: ContiguousArray<AnyStateSlot> = []
+
+    func slot(of eventKey: ObjectIdentifier) -> AnyStateSlot? {
+        positions.position(of: eventKey).map { slots[$0] }
+    }
+
+    /// Files `slot` for `eventKey`, which has none yet.
+    mutating func insert(_ slot: AnyStateSlot, for eventKey: ObjectIdentifier) {
+        positions.insert(slots.count, for: eventKey)
+        slots.append(slot)
     }
 }
