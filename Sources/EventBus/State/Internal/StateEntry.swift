@@ -2,15 +2,15 @@
 /// the loop that runs whatever the gate hands out. ``StateSubscription`` adds the chain and
 /// where the result goes.
 class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `waitingEvents` is only touched while holding `gate`'s lock; `run` is only called
-    // by the thread that holds the gate (StateGate.isRunning).
-    private let gate = LockedValue(StateGate())
-    /// The values waiting for the gate, in the same order as `StateGate.waiting`.
+    // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; `run` is
+    // only called by the thread that holds the gate (see StateGate).
+    private let gate = StateGate()
+    /// The values waiting for the gate, in the same order as `gate.waiting`.
     private var waitingEvents: [Event] = []
 
     /// Called under the shard lock while the entry is being listed (see ``StateGate/start(after:replaying:)``).
     func start(after sequence: UInt64, replaying: Bool) {
-        gate.withLock { $0.start(after: sequence, replaying: replaying) }
+        gate.start(after: sequence, replaying: replaying)
     }
 
     /// Runs the replayed value on the subscriber's thread, outside every lock, then whatever
@@ -33,7 +33,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
 
     private func offer(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
-        guard gate.withLock({ $0.enter(sequence) }) else { return wait(event, sequence: sequence) }
+        guard gate.enter(sequence) else { return wait(event, sequence: sequence) }
         let result = run(event)
         runQueued(after: result)
         return result
@@ -43,8 +43,9 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     private func runQueued(after first: StateDeliveryResult) {
         var result = first
         while result.outcome == .delivered {
-            if gate.withLock({ $0.leaveIfIdle() }) { return }
-            result = runNextWaiting()
+            if gate.leave() { return }
+            guard let next = runNextWaiting() else { return }
+            result = next
         }
         close()
     }
@@ -55,23 +56,27 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     // on the fast path that never uses it (callgrind).
 
     /// The gate is busy (another thread, or this one's handler further up the stack), or the
-    /// value is early: leave it waiting, and run what may run if the gate turns out idle.
+    /// value is early, or others wait: leave it waiting, and run what may run if the gate turns
+    /// out idle.
     @inline(never)
     private func wait(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
-        let runnable: Event? = gate.withLock { gate in
-            waitingEvents.insert(event, at: gate.enqueue(sequence))
-            return gate.enterForWaiting().map { waitingEvents.remove(at: $0) }
+        let runnable: Event? = gate.waiting.withLock { waiting in
+            waitingEvents.insert(event, at: gate.enqueue(sequence, in: &waiting))
+            return gate.enterForWaiting(&waiting).map { waitingEvents.remove(at: $0) }
         }
         if let runnable { runQueued(after: run(runnable)) }
         // Reported as reached: the value is the subscription's now, whoever delivers it.
         return StateDeliveryResult(.delivered)
     }
 
-    /// For the thread holding the gate, when ``StateGate/leaveIfIdle()`` said a value may run.
+    /// For the thread holding the gate, when ``StateGate/leave()`` found values waiting: runs
+    /// the next one that may run, or returns nil once the gate is released.
     @inline(never)
-    private func runNextWaiting() -> StateDeliveryResult {
-        let next: Event? = gate.withLock { gate in gate.takeRunnable().map { waitingEvents.remove(at: $0) } }
-        guard let next else { return StateDeliveryResult(.delivered) }
+    private func runNextWaiting() -> StateDeliveryResult? {
+        let next: Event? = gate.waiting.withLock { waiting in
+            gate.leaveOrTakeNext(&waiting).map { waitingEvents.remove(at: $0) }
+        }
+        guard let next else { return nil }
         return run(next)
     }
 
@@ -79,8 +84,8 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// after unlocking, and releases the gate.
     @inline(never)
     private func close() {
-        let dropped = gate.withLock { gate in
-            gate.close()
+        let dropped = gate.waiting.withLock { waiting in
+            gate.close(&waiting)
             defer { waitingEvents = [] }
             return waitingEvents
         }
