@@ -136,33 +136,28 @@ extension EventBus {
         var consumer: PublishRecord.Recipient?
         var droppingRecipients: [PublishRecord.Recipient] = []
         var droppedAny = false
-        snapshot.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
-                for entry in entries {
-                    let result = entry._withUnsafeGuaranteedRef {
-                        unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
-                            value, sequence: stateSequence)
-                    }
-                    needsPrune = needsPrune || result.outcome.needsPrune
-                    if result.outcome.droppedAnEvent {  // a full stream buffer
-                        droppedAny = true
-                        droppingRecipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
-                    }
-                    if let reason = result.skipReason {
-                        skippedCount += 1
-                        skips.append(entry._withUnsafeGuaranteedRef { PublishRecord.Skip($0, reason: reason) })
-                        continue
-                    }
-                    guard result.outcome.reached else { continue }
-                    reachedCount += 1
-                    entry._withUnsafeGuaranteedRef { $0.countDelivery() }
-                    let recipient = entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
-                    recipients.append(recipient)
-                    if result.outcome == .consumed {  // an interceptor stopped propagation
-                        consumer = recipient
-                        break
-                    }
-                }
+        // A retaining walk: the traced path is not the one kept lean.
+        for entry in snapshot {
+            let result = unsafeDowncast(entry, to: Subscription<Event>.self).deliverState(
+                value, sequence: stateSequence)
+            needsPrune = needsPrune || result.outcome.needsPrune
+            if result.outcome.droppedAnEvent {  // a full stream buffer
+                droppedAny = true
+                droppingRecipients.append(PublishRecord.Recipient(entry))
+            }
+            if let reason = result.skipReason {
+                skippedCount += 1
+                skips.append(PublishRecord.Skip(entry, reason: reason))
+                continue
+            }
+            guard result.outcome.reached else { continue }
+            reachedCount += 1
+            entry.countDelivery()
+            let recipient = PublishRecord.Recipient(entry)
+            recipients.append(recipient)
+            if result.outcome == .consumed {  // an interceptor stopped propagation
+                consumer = recipient
+                break
             }
         }
         if needsPrune {

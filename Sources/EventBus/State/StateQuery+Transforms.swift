@@ -48,7 +48,16 @@ extension StateQuery {
         for keyPath: KeyPath<Output, Selected> & Sendable
     ) -> @Sendable (Output) -> Selected {
         guard let offset = MemoryLayout<Output>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-        return { value in withUnsafeBytes(of: value) { $0.load(fromByteOffset: offset, as: Selected.self) } }
+        // Through a typed pointer, which copies with the type's value witness: `withUnsafeBytes`
+        // and `load(fromByteOffset:as:)` are generic standard-library calls that this
+        // unspecialized code cannot inline (~50 instructions per delivery, callgrind).
+        return { value in
+            withUnsafePointer(to: value) { base in
+                // safe: `offset` is the stored property's offset in `Output` (nil otherwise, above),
+                // so the field is initialized memory of type `Selected` for as long as `value` is.
+                UnsafeRawPointer(base).advanced(by: offset).assumingMemoryBound(to: Selected.self).pointee
+            }
+        }
     }
 
     private func selecting<Selected>(

@@ -54,9 +54,13 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
         // Loaded before the chain, so no user closure runs for a subscriber that is gone, and
         // held strongly until the handler has returned.
         guard let owner else { return StateDeliveryResult(.ownerGone) }
-        defer { withExtendedLifetime(owner) {} }
-        slot.load(owner)
-        switch chain(event) {
+        // Held as `AnyObject`: `withExtendedLifetime` over the generic `Owner` is an
+        // unspecialized call (~30 instructions per delivery, callgrind); over `AnyObject` it is
+        // inlined to nothing.
+        let anchor: AnyObject = owner
+        slot.load(anchor)
+        let result = withExtendedLifetime(anchor) { chain(event) }
+        switch result {
         case .skipped(let reason): return StateDeliveryResult(.delivered, skipReason: reason)
         case .passed(let outcome): return StateDeliveryResult(outcome)
         }

@@ -58,7 +58,8 @@ final class StateGate: Sendable {
             let next = current >> Self.numberShift
             guard Self.isRunnable(sequence, next: next) else { return false }
             let (taken, found) = word.compareExchange(
-                expected: current, desired: Self.advanced(next, past: sequence) << Self.numberShift | Self.running,
+                expected: current,
+                desired: Self.advanced(next, past: sequence) << Self.numberShift | Self.running,
                 ordering: .acquiring)
             if taken { return true }
             current = found
