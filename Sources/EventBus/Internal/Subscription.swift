@@ -213,8 +213,11 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// Offers a value published with ``EventBus/publishState(_:fileID:line:function:)``, numbered by its type's
     /// state publishes. Only state subscriptions use the number (to keep values in order); the
     /// others take it as any event.
-    func deliverState(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
-        StateDeliveryResult(deliver(event))
+    ///
+    /// The value comes by pointer, valid for the call only, so that a state subscription's chain
+    /// can read it in place (see `StateStage`).
+    func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
+        StateDeliveryResult(deliver(event.pointee))
     }
 
     override final func makeVacancy() -> AnySubscription {

@@ -85,6 +85,25 @@ extension EventBus {
                 callSite: callSite, parent: parent, nesting: nesting, enclosing: enclosing)
             return
         }
+        if snapshot.isEmpty {
+            publishDeadEvent(for: value, nesting: nesting)
+        } else {
+            // The value is handed to the entries by pointer (see `StateStage`), valid for the
+            // walk; taken only when there is a walk (a generic call and its closure, ~100
+            // instructions a publish, callgrind).
+            withUnsafePointer(to: value) { pointer in
+                deliverStateUntraced(
+                    value, at: pointer, to: snapshot, stateSequence: stateSequence, nesting: nesting)
+            }
+        }
+        nesting.pointee.tracedPublish = enclosing
+    }
+
+    /// The walk with no tap registered.
+    private func deliverStateUntraced<Event: EventBusEvent>(
+        _ value: Event, at pointer: UnsafePointer<Event>, to snapshot: ContiguousArray<AnySubscription>,
+        stateSequence: UInt64, nesting: UnsafeMutablePointer<PublishNesting>
+    ) {
         // Untraced: counts only. The traced walk's four record arrays, even empty, cost a
         // retain and a release each per publish (issue 20, callgrind: ~170 instructions of a
         // state publish with no subscribers went to that bookkeeping).
@@ -97,7 +116,7 @@ extension EventBus {
                 for entry in entries {
                     let result = entry._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
-                            value, sequence: stateSequence)
+                            pointer, sequence: stateSequence)
                     }
                     needsPrune = needsPrune || result.outcome.needsPrune
                     if result.outcome.droppedAnEvent || result.skipReason != nil {
@@ -117,7 +136,6 @@ extension EventBus {
         if !reachedAny && !skippedOrDropped {
             publishDeadEvent(for: value, nesting: nesting)
         }
-        nesting.pointee.tracedPublish = enclosing
     }
 
     /// ``deliverState(_:to:stateSequence:tapping:sequenceNumber:callSite:parent:nesting:)`` while a
@@ -136,10 +154,11 @@ extension EventBus {
         var consumer: PublishRecord.Recipient?
         var droppingRecipients: [PublishRecord.Recipient] = []
         var droppedAny = false
-        // A retaining walk: the traced path is not the one kept lean.
+        // A retaining walk, a pointer per entry: the traced path is not the one kept lean.
         for entry in snapshot {
-            let result = unsafeDowncast(entry, to: Subscription<Event>.self).deliverState(
-                value, sequence: stateSequence)
+            let result = withUnsafePointer(to: value) {
+                unsafeDowncast(entry, to: Subscription<Event>.self).deliverState($0, sequence: stateSequence)
+            }
             needsPrune = needsPrune || result.outcome.needsPrune
             if result.outcome.droppedAnEvent {  // a full stream buffer
                 droppedAny = true
@@ -166,7 +185,7 @@ extension EventBus {
         if reachedCount == 0 && skippedCount == 0 && !droppedAny {  // skipped or dropped is not dead
             publishDeadEvent(for: value, nesting: nesting)
         }
-        nesting.pointee.tracedPublish = enclosing
+        nesting.pointee.tracedPublish = enclosing  // restored before the taps are told
         taps.notify(
             PublishRecord(
                 event: value, eventTypeName: String(describing: Event.self), reachedCount: reachedCount,

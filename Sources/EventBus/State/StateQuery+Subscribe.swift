@@ -66,7 +66,7 @@ extension StateQuery {
         } else {
             sink = ExecutorSubscription(owner: owner, executor: executor, priority: 0, handler: deliver)
         }
-        return register(sink) { .passed(sink.deliver(StateSelection(value: $0))) }
+        return register(sink) { .passed(sink.deliver(StateSelection(value: $0.pointee))) }
     }
 
     /// Subscribes a main-actor `owner`, with `handler` running on the main actor in publish
@@ -107,7 +107,7 @@ extension StateQuery {
     }
 
     private func register(_ sink: Subscription<Output>, cancelsOnDeinit: Bool = false) -> SubscriptionToken {
-        register(sink, cancelsOnDeinit: cancelsOnDeinit) { .passed(sink.deliver($0)) }
+        register(sink, cancelsOnDeinit: cancelsOnDeinit) { .passed(sink.deliver($0.pointee)) }
     }
 
     /// Lists a state subscription whose chain ends in `delivery` to `sink`.

@@ -28,7 +28,7 @@ extension StateQuery {
     public func select<Selected: Sendable>(
         _ keyPath: KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
-        selecting(getter(for: keyPath), equality: runtimeEquality(of: Selected.self))
+        selecting(keyPath, equality: runtimeEquality(of: Selected.self))
     }
 
     /// Hands the handler the value at `keyPath`; with automatic skipping on, a value equal to
@@ -36,28 +36,32 @@ extension StateQuery {
     public func select<Selected: Sendable & Equatable>(
         _ keyPath: KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
-        selecting(getter(for: keyPath), equality: { $0 == $1 })
+        selecting(keyPath, equality: { $0 == $1 })
     }
 
-    /// Reads a stored property at its offset; other key paths are applied as key paths.
+    /// Hands on the address of a stored property, at its offset; other key paths are applied
+    /// as key paths.
     ///
     /// Applying a key path in generic code goes through the runtime's generic projection,
     /// which looks up type metadata on every call (~1 000 instructions per delivery,
-    /// callgrind); a stored property of a struct can be read at a fixed offset instead.
-    private func getter<Selected>(
-        for keyPath: KeyPath<Output, Selected> & Sendable
-    ) -> @Sendable (Output) -> Selected {
-        guard let offset = MemoryLayout<Output>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-        // Through a typed pointer, which copies with the type's value witness: `withUnsafeBytes`
-        // and `load(fromByteOffset:as:)` are generic standard-library calls that this
-        // unspecialized code cannot inline (~50 instructions per delivery, callgrind).
-        return { value in
-            withUnsafePointer(to: value) { base in
-                // safe: `offset` is the stored property's offset in `Output` (nil otherwise, above),
-                // so the field is initialized memory of type `Selected` for as long as `value` is.
-                UnsafeRawPointer(base).advanced(by: offset).assumingMemoryBound(to: Selected.self).pointee
-            }
+    /// callgrind); a stored property of a struct is at a fixed offset, so the next step gets a
+    /// pointer into the value and nothing is copied.
+    private func selecting<Selected>(
+        _ keyPath: KeyPath<Output, Selected> & Sendable, equality: (@Sendable (Selected, Selected) -> Bool)?
+    ) -> StateQuery<State, Selected> {
+        guard let offset = MemoryLayout<Output>.offset(of: keyPath) else {
+            return selecting({ $0[keyPath: keyPath] }, equality: equality)
         }
+        let upstream = makeChain
+        return with(
+            { next in
+                upstream { value in
+                    // safe: `offset` is the stored property's offset in `Output` (nil otherwise,
+                    // above), so the field is initialized memory of type `Selected` for as long
+                    // as `value` is, which is this call.
+                    next(UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(to: Selected.self))
+                }
+            }, equality: equality, hasSkipRepeats: false)
     }
 
     private func selecting<Selected>(
@@ -66,8 +70,8 @@ extension StateQuery {
     ) -> StateQuery<State, Selected> {
         let upstream = makeChain
         return with(
-            { next in upstream { value in next(transform(value)) } }, equality: equality,
-            hasSkipRepeats: false)
+            { next in upstream { value in withUnsafePointer(to: transform(value.pointee)) { next($0) } } },
+            equality: equality, hasSkipRepeats: false)
     }
 }
 
@@ -79,7 +83,9 @@ extension StateQuery {
     public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> StateQuery<State, Output> {
         let upstream = makeChain
         return with(
-            { next in upstream { value in isIncluded(value) ? next(value) : .skipped(reason: "filter") } },
+            { next in
+                upstream { value in isIncluded(value.pointee) ? next(value) : .skipped(reason: "filter") }
+            },
             equality: equality, hasSkipRepeats: hasSkipRepeats)
     }
 

@@ -10,7 +10,13 @@ enum StageResult {
 }
 
 /// One step of a chain, and everything after it: takes a value, returns what happened.
-typealias StateStage<Input> = @Sendable (Input) -> StageResult
+///
+/// The value comes by pointer, valid for the call only (no step keeps it): the chain runs in
+/// unspecialized generic code, where a value handed on as itself is copied into a stack
+/// temporary of a size read from its metadata and destroyed after, at every step. By pointer, a
+/// key-path `select` of a stored property hands on the field's address, a skip step compares in
+/// place, and the handler gets the value borrowed (issue 20, callgrind).
+typealias StateStage<Input> = @Sendable (UnsafePointer<Input>) -> StageResult
 
 /// The value that last reached one skip step of one subscription.
 ///
@@ -35,14 +41,14 @@ final class PreviousValue<Value>: @unchecked Sendable {
 
     /// Stores `newValue` as the previous value and returns whether `isSkipped(old, newValue)`
     /// holds. Without an old value (the first value), returns false: the first value passes.
-    func replace(with newValue: Value, isSkipped: (Value, Value) -> Bool) -> Bool {
+    func replace(with newValue: UnsafePointer<Value>, isSkipped: (Value, Value) -> Bool) -> Bool {
         guard isSet.pointee else {
-            value.initialize(to: newValue)
+            value.initialize(to: newValue.pointee)
             isSet.pointee = true
             return false
         }
-        let skipped = isSkipped(value.pointee, newValue)
-        value.pointee = newValue
+        let skipped = isSkipped(value.pointee, newValue.pointee)
+        value.pointee = newValue.pointee
         return skipped
     }
 }

@@ -3,7 +3,8 @@
 /// where the result goes.
 class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; `run` is
-    // only called by the thread that holds the gate (see StateGate).
+    // only called by the thread that holds the gate (see StateGate); the pointers handed to
+    // `run` point at a value this thread keeps alive for the call.
     private let gate = StateGate()
     /// The values waiting for the gate, in the same order as `gate.waiting`.
     private var waitingEvents: [Event] = []
@@ -16,22 +17,23 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// Runs the replayed value on the subscriber's thread, outside every lock, then whatever
     /// was published meanwhile. The gate has been held since ``start(after:replaying:)``.
     func replay(_ value: Event) {
-        runQueued(after: run(value))
+        withUnsafePointer(to: value) { runQueued(after: run($0)) }
     }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
-        let result = offer(event, sequence: 0)
+        let result = withUnsafePointer(to: event) { offer($0, sequence: 0) }
         return result.skipReason == nil ? result.outcome : .skipped
     }
 
-    override func deliverState(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
+    override func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         offer(event, sequence: sequence)
     }
 
-    /// Runs `event` through the chain and on to the handler. Called by one thread at a time.
-    func run(_ event: Event) -> StateDeliveryResult { StateDeliveryResult(.skipped) }
+    /// Runs the value at `event` through the chain and on to the handler. Called by one thread
+    /// at a time; the pointer is valid for the call only.
+    func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult { StateDeliveryResult(.skipped) }
 
-    private func offer(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
+    private func offer(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
         guard gate.enter(sequence) else { return wait(event, sequence: sequence) }
         let result = run(event)
@@ -59,12 +61,12 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// value is early, or others wait: leave it waiting, and run what may run if the gate turns
     /// out idle.
     @inline(never)
-    private func wait(_ event: Event, sequence: UInt64) -> StateDeliveryResult {
+    private func wait(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         let runnable: Event? = gate.waiting.withLock { waiting in
-            waitingEvents.insert(event, at: gate.enqueue(sequence, in: &waiting))
+            waitingEvents.insert(event.pointee, at: gate.enqueue(sequence, in: &waiting))
             return gate.enterForWaiting(&waiting).map { waitingEvents.remove(at: $0) }
         }
-        if let runnable { runQueued(after: run(runnable)) }
+        if let runnable { withUnsafePointer(to: runnable) { runQueued(after: run($0)) } }
         // Reported as reached: the value is the subscription's now, whoever delivers it.
         return StateDeliveryResult(.delivered)
     }
@@ -77,7 +79,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
             gate.leaveOrTakeNext(&waiting).map { waitingEvents.remove(at: $0) }
         }
         guard let next else { return nil }
-        return run(next)
+        return withUnsafePointer(to: next) { run($0) }
     }
 
     /// The subscription ended (cancelled, once fired, owner gone): drops what waits, released

@@ -39,7 +39,7 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
         sink.retire()
     }
 
-    override func run(_ event: Event) -> StateDeliveryResult {
+    override func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
         // Checked before the chain, so no user closure runs for a subscriber that is gone.
         guard !sink.isOwnerGone else { return StateDeliveryResult(.ownerGone) }
