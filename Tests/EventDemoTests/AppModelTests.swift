@@ -173,7 +173,7 @@ struct AppModelTests {
             #expect(harness.sut.cart.state.items.isEmpty)
             #expect(harness.sut.cart.state.lastOrder?.orderNumber == 1001)
             #expect(harness.screen.contains("✓ Order #1001 placed: €18.90"))
-            #expect(harness.screen.contains("✗ no loyalty points: no loyalty card for alice"))
+            #expect(harness.screen.contains("✗ no points: no loyalty card for alice"))
             #expect(!harness.screen.contains("+18 loyalty points"))
             #expect(harness.screen.contains("420 • Silver"))
         }

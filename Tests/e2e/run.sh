@@ -250,7 +250,7 @@ checkout_shows_the_loyalty_error_in_red() {
     tm send-keys -t "$SESSION" x a a
     wait_for "Total (2 items)" "€28.40" || return 1
     tm send-keys -t "$SESSION" c
-    wait_for "Order #1001 placed" "LoyaltyService threw" "✗ no loyalty points: no loyalty card" \
+    wait_for "Order #1001 placed" "LoyaltyService threw" "✗ no points: no loyalty card for alice" \
         "420 • Silver" &&
         ! screen | grep -qF "+28 loyalty points" &&
         tm capture-pane -p -e -t "$SESSION" | grep -F "LoyaltyService threw" | grep -qE $'\e\\[[0-9;]*41m'

@@ -115,6 +115,7 @@ extension BusPane {
     /// type column, whose call sites can always use it. Under 100 columns the counts get short
     /// headers, and DROPPED shows only while a row on screen has drops.
     private struct MapColumns {
+        static let typeHeader = "EVENT TYPE · FROM"
         let priority = 5, received: Int, dropped: Int
         let kind: Int, ranOn: Int, type: Int, subscriber: Int
         private let isNarrow: Bool
@@ -135,23 +136,35 @@ extension BusPane {
                 infos.map { $0.subscriberName + ($0.isOwnerBound ? "" : " (token)") }, "SUBSCRIBER")
             // The subscriber keeps what it needs unless the type column would get under 22.
             subscriber = max(11, min(subscriberNeed, rest - 22))
-            type = rest - subscriber
+            let forms = rows.compactMap(\.publisher).map(Self.forms(of:))
+            // The type column takes the rest up to what its longest type or call site needs;
+            // beyond that the slack stays at the right, so the table reads as one block.
+            let typeNeed =
+                ([Self.typeHeader] + rows.map(\.eventType) + forms.map(\.[0])).map(\.count).max()! + 1
+            let type = min(rest - subscriber, typeNeed)
+            self.type = type
+            siteForm = (0..<2).first { index in forms.allSatisfy { $0[index].count < type } } ?? 2
         }
 
-        /// A call site as the type column fits it: with the function and count, without the
-        /// function, without `.swift`, or cut.
-        func text(of publisher: BusPaneState.Publisher) -> String {
+        /// How call sites are spelled on this screen, one way for all of them: the first of
+        /// ``forms(of:)`` (index) in which every visible one fits the type column.
+        let siteForm: Int
+
+        /// A call site as the type column fits it (see ``siteForm``).
+        func text(of publisher: BusPaneState.Publisher) -> String { Self.forms(of: publisher)[siteForm] }
+
+        /// A call site with its function and count, without the function, without `.swift`.
+        static func forms(of publisher: BusPaneState.Publisher) -> [String] {
             let count = publisher.count > 1 ? " ×\(publisher.count)" : ""
             let site = publisher.site
-            let candidates = [
+            return [
                 "← \(site) \(publisher.function)\(count)", "← \(site)\(count)",
                 "← \(site.replacingOccurrences(of: ".swift:", with: ":"))\(count)",
             ]
-            return candidates.first { $0.count < type } ?? candidates[2]
         }
 
         var header: String {
-            "EVENT TYPE · FROM".padded(type) + "SUBSCRIBER".padded(subscriber) + "DELIVERY".padded(kind)
+            Self.typeHeader.padded(type) + "SUBSCRIBER".padded(subscriber) + "DELIVERY".padded(kind)
                 + "RUNS ON".padded(ranOn) + "PRIO".leftPadded(to: priority - 1) + " "
                 + (isNarrow ? "RECV" : "RECEIVED").leftPadded(to: received - 1)
                 + (dropped > 0 ? " " + (isNarrow ? "DROP" : "DROPPED").leftPadded(to: dropped - 1) : "")

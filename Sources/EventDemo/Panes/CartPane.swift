@@ -108,7 +108,7 @@ public final class CartPane {
                         clip: inside)
                 case .failed(let reason):
                     buffer.write(
-                        "✗ no loyalty points: \(reason)".truncatedAtWord(to: width), column: left,
+                        "✗ no points: \(reason)".truncatedAtWord(to: width), column: left,
                         row: inside.y + 1, style: Theme.warning, clip: inside)
                 case nil:
                     break

@@ -78,9 +78,13 @@ enum DetailView {
                 ))
         }
         for dropped in entry.droppedBy {
+            // Keep-newest: it took this event and dropped its oldest waiting one; keep-oldest:
+            // it dropped this one.
+            let tookIt = entry.recipients.contains { $0.subscriberName == dropped.subscriberName }
+            let what = tookIt ? "dropped its oldest waiting event for this one" : "dropped this event"
             lines.append(
                 (
-                    "  ⊘ \(dropped.subscriberName) \(dropped.executorLabel.executorPhrase): dropped (buffer full)",
+                    "  ⊘ \(dropped.subscriberName) \(dropped.executorLabel.executorPhrase): \(what) (buffer full)",
                     Theme.warning
                 ))
         }

@@ -47,8 +47,12 @@ extension EventLogPane {
             if !entry.skips.isEmpty {
                 parts.append("skipped: " + entry.skips.map(\.subscriberName).joined(separator: ", "))
             }
-            if !entry.droppedBy.isEmpty {
-                parts.append("dropped: " + entry.droppedBy.map(\.subscriberName).joined(separator: ", "))
+            // A full keep-newest buffer takes the event and drops an older one (the subscriber
+            // is a recipient too); a full keep-oldest buffer drops the event itself.
+            for dropping in entry.droppedBy {
+                let name = dropping.subscriberName
+                let tookIt = entry.recipients.contains { $0.subscriberName == name }
+                parts.append(tookIt ? "\(name) dropped an older one" : "\(name) dropped it")
             }
             return parts.filter { !$0.isEmpty }.joined(separator: " · ")
         }

@@ -116,9 +116,12 @@ public final class TickerPane {
         x = buffer.write(
             move, column: x, row: row, style: tick.change < 0 ? Theme.warning : Theme.good, clip: inside)
         guard skipped > 0 else { return }
-        let first = tick.sequence - skipped
-        let text = "  ⊘ dropped #\(first)" + (skipped > 1 ? "–#\(tick.sequence - 1)" : "")
-        guard x + buffer.width(of: text) < inside.maxX else { return }
+        let range = "#\(tick.sequence - skipped)" + (skipped > 1 ? "–#\(tick.sequence - 1)" : "")
+        guard
+            let text = ["  ⊘ dropped \(range)", " ⊘ \(range)"].first(where: {
+                x + buffer.width(of: $0) < inside.maxX
+            })
+        else { return }
         buffer.write(text, column: x, row: row, style: Theme.hint, clip: inside)
     }
 
