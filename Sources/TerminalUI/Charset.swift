@@ -34,7 +34,7 @@ public enum Charset: Equatable, Sendable {
         // Replay and recording badges.
         "▶": ">", "■": "#", "⏯": ">",
         // Ticker directions and step-mode marks.
-        "▲": "^", "▼": "v", "␣": "_", "‖": "|",
+        "▲": "^", "▼": "v", "␣": "_", "‖": "|", "▇": "#",
         // Nested publishes in the log, skipped, dropped and stopped deliveries in its details.
         "↳": ">", "⤼": "~", "⊘": "0", "▏": "|",
     ]

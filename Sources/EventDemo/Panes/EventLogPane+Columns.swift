@@ -73,8 +73,9 @@ extension EventLogPane {
         private(set) var shortTypes = false
 
         init(width: Int, rows: [Row]) {
+            // An empty log sizes its header for typical rows, not for nothing.
             func natural(_ texts: [String], _ minimum: Int, _ cap: Int) -> Int {
-                min(cap, max(minimum, (texts.map(\.count).max() ?? 0) + 1))
+                min(cap, max(minimum, (texts.map(\.count).max() ?? (minimum + 12)) + 1))
             }
             let need = natural(rows.map(\.entry.summary), 12, .max)
             publisher = natural(rows.map(\.entry.publisher), 5, 15)

@@ -64,7 +64,8 @@ public final class TickerPane {
     }
 
     /// Draws the pane into `rect`: the latest tick, the backlog and drops, then older ticks as
-    /// rows allow. A pure function of its arguments.
+    /// rows allow, each marked with the ticks the pace dropped before it and, on a wide pane,
+    /// its price as a bar. A pure function of its arguments.
     public nonisolated static func render(
         _ state: TickerState, backlog: Int, dropped: Int, focused: Bool, into buffer: inout ScreenBuffer,
         in rect: Rect
@@ -80,14 +81,37 @@ public final class TickerPane {
             writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
             return
         }
+        let bar = PriceBar(state.shown.prefix(max(1, inside.height - 1)), width: inside.width - 52)
         writeTick(
-            latest, strong: true, skipped: skipped(before: 0, in: state), into: &buffer, row: inside.y,
-            in: inside)
+            latest, strong: true, skipped: skipped(before: 0, in: state), bar: bar, into: &buffer,
+            row: inside.y, in: inside)
         writeCounts(backlog: backlog, dropped: dropped, into: &buffer, row: inside.y + 1, in: inside)
         for (offset, tick) in state.shown.dropFirst().enumerated() where inside.y + 2 + offset < inside.maxY {
             writeTick(
-                tick, strong: false, skipped: skipped(before: offset + 1, in: state), into: &buffer,
-                row: inside.y + 2 + offset, in: inside)
+                tick, strong: false, skipped: skipped(before: offset + 1, in: state), bar: bar,
+                into: &buffer, row: inside.y + 2 + offset, in: inside)
+        }
+    }
+
+    /// On a wide pane, each tick's price as a bar against the lowest and highest on screen, so
+    /// the history reads as a chart.
+    private struct PriceBar {
+        let low: Int, high: Int, width: Int
+
+        /// `nil` when the pane is too narrow for a bar worth reading (under 8 cells).
+        init?(_ ticks: ArraySlice<PriceDidTickEvent>, width: Int) {
+            guard width >= 8, let low = ticks.map(\.price.cents).min(),
+                let high = ticks.map(\.price.cents).max()
+            else { return nil }
+            self.low = low
+            self.high = high
+            self.width = min(40, width)
+        }
+
+        /// One cell at the lowest price, `width` at the highest.
+        func cells(for price: Money) -> Int {
+            guard high > low else { return width / 2 }
+            return 1 + (price.cents - low) * (width - 1) / (high - low)
         }
     }
 
@@ -101,8 +125,9 @@ public final class TickerPane {
     /// One tick: number, symbol, price, change, and (when the pace dropped ticks before it and
     /// the row has room) how many it skipped, so the history shows the pace at work.
     private nonisolated static func writeTick(
-        _ tick: PriceDidTickEvent, strong: Bool, skipped: Int, into buffer: inout ScreenBuffer, row: Int,
-        in inside: Rect
+        _ tick: PriceDidTickEvent, strong: Bool, skipped: Int, bar: PriceBar?,
+        into buffer: inout ScreenBuffer,
+        row: Int, in inside: Rect
     ) {
         var x = buffer.write(
             "#\(tick.sequence)".padding(toLength: 5, withPad: " ", startingAt: 0), column: inside.x + 1,
@@ -115,6 +140,13 @@ public final class TickerPane {
         let move = "\(tick.arrow) \(Money(cents: abs(tick.change)))"
         x = buffer.write(
             move, column: x, row: row, style: tick.change < 0 ? Theme.warning : Theme.good, clip: inside)
+        if let bar {
+            let start = inside.x + 27
+            buffer.write(
+                String(repeating: "▇", count: bar.cells(for: tick.price)), column: start, row: row,
+                style: strong ? Theme.total : Theme.money, clip: inside)
+            x = start + bar.width
+        }
         guard skipped > 0 else { return }
         let range = "#\(tick.sequence - skipped)" + (skipped > 1 ? "–#\(tick.sequence - 1)" : "")
         guard
