@@ -118,3 +118,18 @@ tm send-keys -t shots / && tm send-keys -t shots -l CheckoutDid && keys Enter Do
 wait_for "#" "Reached" "Esc closes"
 shoot detail-80x24
 keys Escape q
+
+# 200x60, where a large terminal should show more, not blank: the Flow view's ticker history as
+# a chart with the ticks its pace dropped, the guide's table of who gets a tick, the log's
+# RECEIVED BY column.
+wait_for_exit
+COLUMNS=200
+ROWS=60
+tm new-session -d -s shots -x "$COLUMNS" -y "$ROWS" "export TERM=xterm-256color; '$BIN'"
+wait_for "Signed out"
+keys l
+wait_for "Alice Martin"
+keys a a 2 t t t
+wait_for "#14  BEAN" "⊘ dropped #2" "HANDLED" "RECEIVED BY"  # the pane has shown six ticks
+shoot flow-200x60
+keys q
