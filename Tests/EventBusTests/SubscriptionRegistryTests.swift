@@ -61,10 +61,11 @@ struct SubscriptionRegistryTests {
             }
         }
         var retired: [AnySubscription] = []
+        var held = HeldOwners()
 
-        let first = sut.sweep(budget: 2, into: &retired)
-        let second = sut.sweep(budget: 2, into: &retired)
-        let third = sut.sweep(budget: 2, into: &retired)
+        let first = sut.sweep(budget: 2, into: &retired, holding: &held)
+        let second = sut.sweep(budget: 2, into: &retired, holding: &held)
+        let third = sut.sweep(budget: 2, into: &retired, holding: &held)
 
         #expect(retired.count == 3)
         #expect(sut.count(of: ObjectIdentifier(Pong.self)) == 0)

@@ -117,14 +117,14 @@ struct OwnerAnchor: Sendable {
     func isGone(holding held: inout HeldOwners) -> Bool {
         guard let box else { return false }
         guard let owner = box.object else { return true }
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
 
     func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
         guard let owner = box?.object else { return false }
         if owner === candidate { return true }
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
 }

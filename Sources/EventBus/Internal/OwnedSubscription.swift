@@ -28,14 +28,14 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
         // A token anchor lives as long as the entry, which the caller's list holds.
         if Owner.self == TokenAnchor.self { return isOwnerGone }
         guard let owner else { return true }
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
 
     override final func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
         guard let owner else { return false }
         if owner === candidate { return true }  // the caller holds `candidate`
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
 

@@ -26,8 +26,8 @@ struct SubscriptionRegistry {
     let published = PublishedTable()
     /// Frees what the lists' published mirrors drop, once no publish reads it.
     private let reclaimer: Reclaimer
-    /// The owners that the checks of `add`, `pruneFinished`, `removeAll`, `sweep` and
-    /// `isFinished` loaded: the store takes them before it unlocks and releases them after (see
+    /// The owners that the checks of `add`, `pruneFinished`, `removeAll` and `isFinished`
+    /// loaded (`sweep` takes its caller's): the store takes them before it unlocks and releases them after (see
     /// ``HeldOwners``). A registry used without a store (tests) just keeps them.
     private var heldOwners = HeldOwners()
 
@@ -153,7 +153,9 @@ struct SubscriptionRegistry {
     /// This finds dead owners in lists of types that are never published again, whose entries
     /// nothing else would ever prune. Their handlers may capture the bus itself, which would
     /// then never be released (bus → list → entry → handler → bus).
-    mutating func sweep(budget: Int, into retired: inout [AnySubscription]) -> (used: Int, wrapped: Bool) {
+    mutating func sweep(
+        budget: Int, into retired: inout [AnySubscription], holding held: inout HeldOwners
+    ) -> (used: Int, wrapped: Bool) {
         var used = 0
         while used < budget {
             guard sweepList < lists.count else {
@@ -161,7 +163,7 @@ struct SubscriptionRegistry {
                 return (max(used, 1), true)
             }
             let window = lists[sweepList].removeFinished(
-                from: sweepPosition, limit: budget - used, into: &retired, holding: &heldOwners)
+                from: sweepPosition, limit: budget - used, into: &retired, holding: &held)
             used += max(window.checked, 1)
             guard window.reachedEnd else {
                 sweepPosition += window.checked - window.removed

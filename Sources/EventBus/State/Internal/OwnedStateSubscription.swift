@@ -36,14 +36,14 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
 
     override func isOwnerGone(holding held: inout HeldOwners) -> Bool {
         guard let owner else { return true }
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
 
     override func isOwned(by candidate: AnyObject, holding held: inout HeldOwners) -> Bool {
         guard let owner else { return false }
         if owner === candidate { return true }  // the caller holds `candidate`
-        held.hold(owner)
+        held.hold(consume owner)
         return false
     }
     override var ownerObject: AnyObject? { owner }
