@@ -38,7 +38,7 @@ public final class EventBus: Sendable {
 
     let store: SubscriptionStore
     let protocols = ProtocolStore()
-    let taps: TapStore
+    @usableFromInline let taps: TapStore
     let failures: FailureReporter
     /// One queue per executor for the plain executor and main-actor subscriptions on it.
     let lanes = ExecutorLanes()
@@ -81,16 +81,25 @@ public final class EventBus: Sendable {
     /// `fileID`, `line` and `function` are the call site: leave them to their defaults, which
     /// the compiler fills in with the caller's. Only observe-all taps, dead events and failure
     /// reports see it (``PublishRecord/callSite``); a bus without them ignores it.
+    @inlinable
     public func publish<Event: EventBusEvent>(
         _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
-        // First, so that on the plain path the call site's arguments die here. Passed along
-        // beside the walk they cost ~70 instructions per publish to one subscriber (callgrind:
-        // spills, and the walk no longer inlined).
+        // Decided in the caller's code, so that on the plain path the call site is never built
+        // nor passed: as arguments its seven words cost ~7 instructions a publish to a type
+        // nobody subscribes to (81 instead of 74), and passed beside the walk ~70 (spills, and
+        // the walk no longer inlined).
         if taps.wantsCallSites {
             publishTraced(event, callSite: CallSite(fileID: fileID, line: line, function: function))
-            return
+        } else {
+            publishPlain(event)
         }
+    }
+
+    /// `publish` on a bus that needs no call site: no tap, no dead-event subscriber, no
+    /// throwing synchronous handler.
+    @usableFromInline
+    func publishPlain<Event: EventBusEvent>(_ event: Event) {
         // A type nobody listens to, whose protocol matches (if the bus has protocol
         // subscriptions) are known: nothing to do, and nothing is locked or written to find that
         // out. (No tap and no dead-event subscriber, or this would be the traced path.)
@@ -102,12 +111,7 @@ public final class EventBus: Sendable {
         }
         let nesting = PublishNesting.current(key: nestingKey)
         guard nesting.pointee.depth < Self.nestingLimit else {
-            nesting.pointee.wait {
-                self.deliverNow(
-                    event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
-                    tapping: false)
-            }
-            return
+            return queuePastTheLimit(event, nesting: nesting)
         }
         nesting.pointee.depth += 1
         deliverNow(event, list: list, nesting: nesting, tapping: false)
@@ -117,11 +121,25 @@ public final class EventBus: Sendable {
         nesting.pointee.depth -= 1
     }
 
+    /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line:
+    /// the closure's copy of the event made every plain publish reserve stack for an `Event`
+    /// on entry (callgrind: a type nobody subscribes to, 68 -> 58 instructions).
+    @inline(never)
+    private func queuePastTheLimit<Event: EventBusEvent>(
+        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>
+    ) {
+        nesting.pointee.wait {
+            self.deliverNow(
+                event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
+                tapping: false)
+        }
+    }
+
     /// `publish` on a bus that wants call sites (it has taps, dead-event subscribers or
     /// throwing synchronous handlers): the same delivery, plus the dead event and the taps'
     /// record, which read the call site, sequence number and parent from the thread's note of
     /// the running publish (`PublishNesting.tracedPublish`), as failure reports do.
-    @inline(never)
+    @usableFromInline @inline(never)
     func publishTraced<Event: EventBusEvent>(_ event: Event, callSite: CallSite) {
         let nesting = PublishNesting.current(key: nestingKey)
         // Numbered, and its parent found, now: a publish queued past the limit runs after its
@@ -241,9 +259,14 @@ public final class EventBus: Sendable {
     }
 
     /// `publish` from inside the library, for publishes made on behalf of a caller (a
-    /// ``DeadEvent``), which carry the caller's call site.
+    /// ``DeadEvent``, published only on a bus that wants call sites: its subscribers make it
+    /// want them), which carry the caller's call site. Straight to the traced path, and out of
+    /// line: reached from inside the plain path's delivery, an inlined `publish` there put a
+    /// call back to `publishPlain` in it, and the optimizer then stopped inlining the walk
+    /// (callgrind: +150 instructions per publish to ten subscribers).
+    @inline(never)
     func publish<Event: EventBusEvent>(_ event: Event, at callSite: CallSite) {
-        publish(event, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
+        publishTraced(event, callSite: callSite)
     }
 
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,

@@ -49,7 +49,8 @@ final class FailureReporter: Sendable {
         taps.wantCallSitesFromNowOn()
     }
 
-    /// The call site of the publish running on this thread, for a synchronous handler's report.
+    /// The call site of the publish running on this thread, for a synchronous handler's report
+    /// (and a store's state, which names the `dispatch` whose publish runs its reducer).
     static var publishingCallSite: CallSite? {
         PublishNesting.current(key: PublishNesting.key).pointee.tracedPublish.callSite
     }

@@ -97,12 +97,6 @@ struct PublishNesting {
         return next
     }
 
-    /// The call site of the traced publish running on this thread, if any: what a handler run
-    /// inside it can pass on (a store's state publish names the `dispatch` that sent the action).
-    static func runningCallSite() -> CallSite? {
-        current(key: key).pointee.tracedPublish.callSite
-    }
-
     /// Runs the queued publishes in order, including those they queue, until none is left.
     /// Called by the publish at the limit depth, so the nested ones queue again behind it.
     static func runWaiting(on state: UnsafeMutablePointer<PublishNesting>) {

@@ -81,7 +81,11 @@ final class PublishedTable: @unchecked Sendable {
     /// Another multiplier than the shard choice's, whose top bits are equal within a shard.
     @inline(__always)
     private static func home(of key: Int, bits: Int) -> Int {
-        Int(bitPattern: (UInt(bitPattern: key) &* 0xD6E8_FEB8_6659_FD93) &>> UInt(UInt.bitWidth - bits))
+        // Wrapping arithmetic: `bits` is 1...63, and checked arithmetic here cost every publish
+        // two overflow branches.
+        Int(
+            bitPattern: (UInt(bitPattern: key) &* 0xD6E8_FEB8_6659_FD93)
+                &>> UInt(truncatingIfNeeded: UInt.bitWidth &- bits))
     }
 
     private static func makeTable(bits: Int) -> UnsafeMutablePointer<Atomic<Int>> {

@@ -6,18 +6,21 @@ import Synchronization
 /// It also keeps the one flag a plain publish reads to learn whether anyone wants its call
 /// site: a tap, a ``DeadEvent`` subscription, or a synchronous handler that may throw (its
 /// failure report names the call site). The last two are sticky, as the dead-event flag is.
+@usableFromInline
 final class TapStore: Sendable {
     private let taps = LockedValue(TapList())
     private let activeCount = Atomic<Int>(0)
     /// Taps plus one once call sites are wanted for good; nonzero sends publishes down the
     /// traced path.
-    private let callSiteDemand = Atomic<Int>(0)
+    @usableFromInline let callSiteDemand = Atomic<Int>(0)
     private let nextSequenceNumber = Atomic<UInt64>(0)
 
     /// Whether any tap is registered.
     var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
 
     /// Whether a publish must carry its call site: read once at the start of every publish.
+    /// Inlined into `publish`, in the caller's module (see ``EventBus/publish(_:fileID:line:function:)``).
+    @inlinable
     var wantsCallSites: Bool { callSiteDemand.load(ordering: .relaxed) != 0 }
 
     /// From now on every publish carries its call site (a dead-event subscriber or a throwing

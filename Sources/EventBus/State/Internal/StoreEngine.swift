@@ -69,7 +69,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// On a bus that notes call sites, that publish's (the `dispatch` call) goes with the action,
     /// so the state it produces names the dispatch rather than this engine.
     func reduce(_ action: Action) {
-        reduce(action, callSite: bus.taps.wantsCallSites ? PublishNesting.runningCallSite() : nil)
+        reduce(action, callSite: bus.taps.wantsCallSites ? FailureReporter.publishingCallSite : nil)
     }
 
     private func reduce(_ action: Action, callSite: CallSite?) {
@@ -163,12 +163,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
             $0.reducingThread = nil
             statePointer.pointee = after
         }
-        if let callSite {
-            bus.publishState(
-                after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
-        } else {
-            bus.publishState(after)
-        }
+        bus.publishState(after, callSite: callSite)
     }
 
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
