@@ -20,8 +20,7 @@ func storeContenders(subscriberCount: Int, options: Options) -> [Contender] {
     let noiseOwner = Sink()
     var contenders = ContenderList(options: options)
     contenders.add(Competitor.store) {
-        let bus = EventBus()
-        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        let bus = noisyBus(owner: noiseOwner)
         let store = Store(bus: bus, initialState: AppState()) { (state: inout AppState, _: AppAction) in
             state.counter += 1
         }
@@ -35,39 +34,15 @@ func storeContenders(subscriberCount: Int, options: Options) -> [Contender] {
         }
     }
     contenders.add(Competitor.bareState) {
-        let bus = EventBus()
-        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        let bus = noisyBus(owner: noiseOwner)
         for sink in sinks {
             bus.states(of: AppState.self).select(\.counter).subscribe(owner: sink) { owner, value in
                 owner.add(value)
             }
         }
-        var state = AppState()
-        return { count in
-            withExtendedLifetime(sinks) {
-                for _ in 0..<count {
-                    state.counter += 1
-                    bus.publishState(state)
-                }
-            }
-        }
+        return publishingStates(on: bus, keeping: sinks, asState: true)
     }
-    contenders.add(Competitor.weakOwner) {
-        let bus = EventBus()
-        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
-        for sink in sinks {
-            bus.subscribe(owner: sink) { (owner: Sink, state: AppState) in owner.add(state.counter) }
-        }
-        var state = AppState()
-        return { count in
-            withExtendedLifetime(sinks) {
-                for _ in 0..<count {
-                    state.counter += 1
-                    bus.publish(state)
-                }
-            }
-        }
-    }
+    addPlainWeakOwner(to: &contenders, sinks: sinks, noiseOwner: noiseOwner)
     return contenders.all
 }
 
@@ -78,14 +53,43 @@ func skippedStateContenders(subscriberCount: Int, options: Options) -> [Contende
     let noiseOwner = Sink()
     var contenders = ContenderList(options: options)
     contenders.add(Competitor.skippedState) {
-        let bus = EventBus()
-        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        let bus = noisyBus(owner: noiseOwner)
         for sink in sinks {
             bus.states(of: AppState.self).select(\.title).subscribe(owner: sink) { owner, title in
                 owner.add(title.utf8.count)
             }
         }
-        var state = AppState()
+        return publishingStates(on: bus, keeping: sinks, asState: true)
+    }
+    addPlainWeakOwner(to: &contenders, sinks: sinks, noiseOwner: noiseOwner)
+    return contenders.all
+}
+
+/// The baseline of both scenarios: each sink subscribed to `AppState` with a plain weak-owner
+/// subscription, the state published with `publish`.
+private func addPlainWeakOwner(to contenders: inout ContenderList, sinks: [Sink], noiseOwner: Sink) {
+    contenders.add(Competitor.weakOwner) {
+        let bus = noisyBus(owner: noiseOwner)
+        for sink in sinks {
+            bus.subscribe(owner: sink) { (owner: Sink, state: AppState) in owner.add(state.counter) }
+        }
+        return publishingStates(on: bus, keeping: sinks, asState: false)
+    }
+}
+
+/// A bus with the benchmark's noise types subscribed, as every scenario has.
+private func noisyBus(owner noiseOwner: Sink) -> EventBus {
+    let bus = EventBus()
+    forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+    return bus
+}
+
+/// A contender's body: publishes `count` states, the counter one higher each time, with
+/// `publishState` or a plain `publish`, keeping the subscribers' owners alive meanwhile.
+private func publishingStates(on bus: EventBus, keeping sinks: [Sink], asState: Bool) -> (Int) -> Void {
+    var state = AppState()
+    // Two loops rather than a branch per publish, so the baseline times nothing it does not need.
+    if asState {
         return { count in
             withExtendedLifetime(sinks) {
                 for _ in 0..<count {
@@ -95,21 +99,12 @@ func skippedStateContenders(subscriberCount: Int, options: Options) -> [Contende
             }
         }
     }
-    contenders.add(Competitor.weakOwner) {
-        let bus = EventBus()
-        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
-        for sink in sinks {
-            bus.subscribe(owner: sink) { (owner: Sink, state: AppState) in owner.add(state.counter) }
-        }
-        var state = AppState()
-        return { count in
-            withExtendedLifetime(sinks) {
-                for _ in 0..<count {
-                    state.counter += 1
-                    bus.publish(state)
-                }
+    return { count in
+        withExtendedLifetime(sinks) {
+            for _ in 0..<count {
+                state.counter += 1
+                bus.publish(state)
             }
         }
     }
-    return contenders.all
 }
