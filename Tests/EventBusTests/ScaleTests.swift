@@ -143,4 +143,45 @@ struct ScaleTests {
         #expect(sut.position(of: ObjectIdentifier(absent)) == nil)
         #expect(sut.count == 1_000)
     }
+
+    /// The sweep charges each shard it visits two entries' worth of its budget (issue 20: a
+    /// step on a sparse bus took a lock per shard), so dead entries of types that are never
+    /// published again must still all go within a few dozen later subscribes.
+    @Test func deadEntriesSpreadOverManyTypesAreSweptWithinAFewDozenSubscribes() {
+        // Given twelve types, each with one owner-bound entry whose owner has died
+        let sut = EventBus()
+        let types: [any EventBusEvent.Type] = [
+            Sparse0.self, Sparse1.self, Sparse2.self, Sparse3.self, Sparse4.self, Sparse5.self,
+            Sparse6.self, Sparse7.self, Sparse8.self, Sparse9.self, Sparse10.self, Sparse11.self,
+        ]
+        do {
+            let owner = Owner()
+            for type in types { subscribe(owner, to: type, on: sut) }
+        }
+        #expect(sut.store.totalCount == 12)
+
+        // When 48 subscribes (each cancelled at once) of another type follow
+        for _ in 0..<48 { sut.subscribe(to: Pong.self) { _ in }.cancel() }
+
+        // Then every dead entry has been swept, and the owner index forgot them
+        #expect(sut.store.totalCount == 0)
+        #expect(sut.store.indexedOwnerCount == 0)
+    }
+
+    private func subscribe<Event: EventBusEvent>(_ owner: Owner, to type: Event.Type, on bus: EventBus) {
+        bus.subscribe(owner: owner, to: type) { (_: Owner, _: Event) in }
+    }
 }
+
+private struct Sparse0: EventBusEvent {}
+private struct Sparse1: EventBusEvent {}
+private struct Sparse2: EventBusEvent {}
+private struct Sparse3: EventBusEvent {}
+private struct Sparse4: EventBusEvent {}
+private struct Sparse5: EventBusEvent {}
+private struct Sparse6: EventBusEvent {}
+private struct Sparse7: EventBusEvent {}
+private struct Sparse8: EventBusEvent {}
+private struct Sparse9: EventBusEvent {}
+private struct Sparse10: EventBusEvent {}
+private struct Sparse11: EventBusEvent {}

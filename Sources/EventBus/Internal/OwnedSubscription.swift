@@ -4,9 +4,13 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     // safe: `owner` is written once in init and only loaded afterwards (weak loads are atomic
     // in the runtime).
     final nonisolated(unsafe) private(set) weak var owner: Owner?
+    /// The owner's address, taken while the subscriber holds it: the owner index files the
+    /// entry under it without a weak load.
+    private let ownerAddress: ObjectIdentifier
 
     init(owner: Owner, priority: Int) {
         self.owner = owner
+        ownerAddress = ObjectIdentifier(owner)
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
 
@@ -40,6 +44,8 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     }
 
     override final var ownerObject: AnyObject? { owner }
+
+    override final var ownerIndexKey: ObjectIdentifier? { isOwnerBound ? ownerAddress : nil }
 
     override final var isOwnerBound: Bool { Owner.self != TokenAnchor.self }
 }

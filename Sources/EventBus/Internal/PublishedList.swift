@@ -94,6 +94,30 @@ final class PublishedList: @unchecked Sendable {
         count.store(listed + 1, ordering: .releasing)
     }
 
+    /// Mirrors `entries.removeLast()` if no publish announces this list: the count drops by one
+    /// and the slot is free for the next append, with no vacancy left behind. Returns false, and
+    /// changes nothing, when a publish announces the list: it may have read the old count, so
+    /// the slot must keep the entry (or a vacancy) until that walk is over, and must not be
+    /// reused by an append the walk would then see.
+    ///
+    /// Why a publish the slot scan misses reads the new count: the buffer address is stored
+    /// again (the same address, sequentially consistent) after the count and before the scan. A
+    /// publish announces (sequentially consistent) and then loads the buffer address; if the scan
+    /// missed the announcement, that load comes after this store and reads it, which orders the
+    /// count before the publish's own (acquiring) load of it. Publishes stay as they were.
+    func removeLastIfUnannounced() -> Bool {
+        let buffer = self.buffer
+        let listed = buffer[Self.countWord].load(ordering: .relaxed)
+        buffer[Self.countWord].store(listed - 1, ordering: .releasing)
+        current.store(Int(bitPattern: buffer), ordering: .sequentiallyConsistent)
+        guard !HazardSlots.isProtected(Int(bitPattern: ObjectIdentifier(self))) else {
+            buffer[Self.countWord].store(listed, ordering: .releasing)
+            return false
+        }
+        count.store(listed - 1, ordering: .releasing)
+        return true
+    }
+
     /// Mirrors `entries[index] = entry`. The replaced entry is released by the caller, through
     /// ``Reclaimer``.
     func replace(at index: Int, with entry: AnySubscription) {

@@ -91,8 +91,18 @@ struct SubscriberList {
     /// Vacates the slot of the entry named `id` and returns the entry (marked cancelled), or nil
     /// when it is not listed. O(log n), plus an occasional compaction that removes the
     /// vacancies once they are half the list (amortized O(1) per cancel).
+    ///
+    /// The newest entry (the last slot) is removed outright when no publish walks the list:
+    /// short-lived subscriptions are usually cancelled newest first, and a vacancy there would
+    /// only wait for a compaction (which allocates a new published buffer).
     mutating func cancel(_ id: SubscriptionID) -> AnySubscription? {
         guard let index = index(of: id) else { return nil }
+        if index == entries.count - 1, published.removeLastIfUnannounced() {
+            let entry = entries.removeLast()
+            keys.removeLast()
+            entry.markCancelled()
+            return entry
+        }
         let entry = vacate(index)
         entry.markCancelled()
         _ = compactIfMostlyVacant(before: 0)

@@ -160,6 +160,10 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// The owner, while it lives, for owner-bound entries; what ``OwnerIndex`` files them under.
     var ownerObject: AnyObject? { nil }
 
+    /// What ``OwnerIndex`` files an owner-bound entry under (its owner's address), or nil for
+    /// entries that are not owner-bound.
+    var ownerIndexKey: ObjectIdentifier? { isOwnerBound ? ownerObject.map(ObjectIdentifier.init) : nil }
+
     /// A stand-in for a cancelled entry's slot in its list (see ``SubscriberList``): finished,
     /// delivers nothing. Only ``Subscription`` entries are ever listed.
     func makeVacancy() -> AnySubscription {
