@@ -1,3 +1,4 @@
+import Dispatch
 import EventBus
 import EventDemo
 import TerminalUI
@@ -212,6 +213,37 @@ struct AppModelTests {
 
             #expect(harness.sut.login.state == .loggedOut)
             #expect(harness.sut.profile?.state == .empty)
+        }
+    }
+
+    @Test func aLogoutPostedWhileTheLoginsThreadStillPublishesLandsAMomentLater() {
+        // The cause of clearsTheProfileOnLogout's flake, made deterministic: the login's
+        // background thread is held inside its publish (a subscriber of lowest priority, after
+        // every pane's delivery was queued), the profile is on screen, and the logout is posted
+        // then. ServiceState leaves it to the draining thread, so one drain cannot show it;
+        // settling (waiting for background work in flight) does.
+        onLoop {
+            let harness = LoopHarness()
+            let entered = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let hold = harness.bus.subscribe(to: UserDidLoginEvent.self, priority: -1) { _ in
+                entered.signal()
+                _ = release.wait(timeout: .now() + 30)
+            }
+            harness.press(.character("l"))
+            #expect(entered.wait(timeout: .now() + 30) == .success)
+            harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
+
+            harness.press(.character("l"))
+            harness.drain()
+            let afterOneDrain = harness.sut.login.state
+            release.signal()
+            harness.settle()
+
+            #expect(afterOneDrain != .loggedOut)
+            #expect(harness.sut.login.state == .loggedOut)
+            #expect(harness.sut.profile?.state == .empty)
+            hold.cancel()
         }
     }
 
