@@ -22,23 +22,12 @@ extension EventBus {
     /// the handlers at the limit have returned.
     ///
     /// `fileID`, `line` and `function` are the call site, for taps only, as in ``publish(_:fileID:line:function:)``.
-    @inlinable
     public func publishState<Event: EventBusEvent>(
         _ value: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
-        // As in `publish`: the call site is built and passed only when the bus wants it.
-        publishState(
-            value,
-            callSite: taps.wantsCallSites ? CallSite(fileID: fileID, line: line, function: function) : nil)
-    }
-
-    /// `publishState` with `callSite`, nil when the bus wants no call sites (nothing reads it
-    /// then). A store's engine calls it with the call site of the `dispatch` it reduces.
-    @usableFromInline
-    func publishState<Event: EventBusEvent>(_ value: Event, callSite: CallSite?) {
-        let callSite = callSite ?? .unknown
         let tapping = taps.isActive
         let sequenceNumber = tapping ? taps.takeSequenceNumber() : 0
+        let callSite = CallSite(fileID: fileID, line: line, function: function)
         let protocolGeneration = protocols.generation
         if protocolGeneration != 0 {
             // Installs protocol subscriptions' adapters in this type's list when not done yet,

@@ -24,8 +24,9 @@ public struct CallSite: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// Stands in where a record cannot know its call site: a publish that began on the plain
-    /// path while a tap was being added.
-    static let unknown = CallSite(fileID: "unknown", line: 0, function: "unknown")
+    /// path while a tap was being added. Computed, not stored: a stored static costs every read
+    /// a lazy-initialization check.
+    static var unknown: CallSite { CallSite(fileID: "unknown", line: 0, function: "unknown") }
 
     /// `Module/File.swift`, as `#fileID` spells it.
     public var fileID: String { staticFileID.description }

@@ -165,7 +165,12 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
             $0.reducingThread = nil
             statePointer.pointee = after
         }
-        bus.publishState(after, callSite: callSite)
+        if let callSite {
+            bus.publishState(
+                after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
+        } else {
+            bus.publishState(after)
+        }
     }
 
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
