@@ -117,6 +117,6 @@ extension StateQuery {
 extension StateQuery where Output: Equatable {
     /// Skips a value equal to the previous one that reached this step.
     public func skipRepeats() -> StateQuery<State, Output> {
-        adding(skipStep: "skipRepeats", skipsRepeats: true) { $0 == $1 }
+        adding(equalityStep: "skipRepeats") { $0 == $1 }
     }
 }

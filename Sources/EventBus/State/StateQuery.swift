@@ -67,8 +67,7 @@ public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
     /// when it applies.
     func buildChain(endingIn delivery: @escaping StateStage<Output>) -> StateStage<State> {
         guard automaticallySkipsRepeats, !hasSkipRepeats, let equality else { return makeChain(delivery) }
-        return adding(skipStep: "automatic skipRepeats", skipsRepeats: true, isSkipped: equality)
-            .makeChain(delivery)
+        return adding(equalityStep: "automatic skipRepeats", equal: equality).makeChain(delivery)
     }
 
     /// The same query with a different chain, keeping the settings.
@@ -80,6 +79,21 @@ public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
             bus: bus, replaysCurrentValue: replaysCurrentValue,
             automaticallySkipsRepeats: automaticallySkipsRepeats,
             makeChain: makeChain, equality: equality, hasSkipRepeats: hasSkipRepeats)
+    }
+
+    /// Appends a skip-repeats step that compares by `==` (see ``PreviousValue/replaceUnlessEqual(with:equal:)``).
+    func adding(
+        equalityStep reason: StaticString, equal: @escaping @Sendable (Output, Output) -> Bool
+    ) -> StateQuery<State, Output> {
+        let upstream = makeChain
+        return with(
+            { next in
+                let previous = PreviousValue<Output>()
+                return upstream { value in
+                    previous.replaceUnlessEqual(with: value, equal: equal)
+                        ? .skipped(reason: reason) : next(value)
+                }
+            }, equality: equality, hasSkipRepeats: true)
     }
 
     /// Appends a step that compares each value with the previous one that reached it.

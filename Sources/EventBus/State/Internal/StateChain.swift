@@ -51,4 +51,19 @@ final class PreviousValue<Value>: @unchecked Sendable {
         value.pointee = newValue.pointee
         return skipped
     }
+
+    /// For an `==` step: returns whether `newValue` equals the previous value, and stores it as
+    /// the previous value only if it does not. Equal values are interchangeable, so keeping the
+    /// old one changes no later comparison, and a skipped value is not copied (issue 20: the
+    /// copy was most of what a skipped `String` selection cost over a delivered `Int` one).
+    func replaceUnlessEqual(with newValue: UnsafePointer<Value>, equal: (Value, Value) -> Bool) -> Bool {
+        guard isSet.pointee else {
+            value.initialize(to: newValue.pointee)
+            isSet.pointee = true
+            return false
+        }
+        if equal(value.pointee, newValue.pointee) { return true }
+        value.pointee = newValue.pointee
+        return false
+    }
 }
