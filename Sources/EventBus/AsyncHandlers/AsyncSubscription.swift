@@ -1,19 +1,24 @@
 /// A subscription whose `async` handler runs in one long-lived task, one event at a time, in
 /// publish order.
 ///
-/// Publishing offers the event to the subscription's ``AsyncMailbox``, buffered as its
-/// ``EventBufferPolicy`` says (a lock and an append; no task per event). The task takes events
-/// in order and awaits the handler for each before taking the next.
+/// Publishing offers the event to the subscription's mailbox, a ``HandOffBuffer`` that buffers
+/// it as the ``EventBufferPolicy`` says (a lock and an append; no task per event) or hands it
+/// to the waiting task. The task takes events in order and awaits the handler for each before
+/// taking the next.
 ///
 /// Ending the subscription finishes the mailbox, which releases every queued event at once,
 /// and cancels the task, so a handler that is running sees `Task.isCancelled` and its
 /// `Task.sleep` throws. A handler that ignores cancellation keeps what its call uses (its
 /// event, its owner, its closure and captures) until it returns; the task then finds the
 /// mailbox finished and ends, releasing the rest.
+///
+/// A mailbox of its own rather than an `AsyncStream`: a stream keeps its buffered elements
+/// after `finish()` until the iterator takes them, so cancelling a subscription whose handler
+/// never returns kept every queued event alive (145 MiB after a million publishes).
 final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
     // safe: `task` is written once in init, before the subscription is shared; the rest is
     // immutable, and the mailbox has its own lock.
-    private let mailbox: AsyncMailbox<Event>
+    private let mailbox: HandOffBuffer<Event, Void>
     private nonisolated(unsafe) var task: Task<Void, Never>?
     private let anchor: OwnerAnchor
     private let label: String
@@ -24,7 +29,7 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
         anchor: OwnerAnchor, priority: Int, executor: (any TaskExecutor)?, policy: EventBufferPolicy,
         failures: FailureReporter, handler: @escaping @Sendable (AnyObject?, Event) async throws -> Void
     ) {
-        let mailbox = AsyncMailbox<Event>(policy: policy)
+        let mailbox = HandOffBuffer<Event, Void>(policy: policy)
         self.mailbox = mailbox
         self.anchor = anchor
         self.label = executor.map { String(describing: type(of: $0)) } ?? "task"
@@ -66,7 +71,7 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     /// Ends the loop: the queued events are released now, no further event is taken, and a
     /// handler that is running is cancelled.
     override func retire() {
-        _ = mailbox.finish()  // Released here: retire runs with no lock held.
+        mailbox.finish()  // Releases the queued events: retire runs with no lock held.
         task?.cancel()
     }
 

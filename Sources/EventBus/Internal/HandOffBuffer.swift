@@ -1,0 +1,133 @@
+/// The hand-over between the publishers of a subscription and the one task that consumes its
+/// events: an async handler's loop, or a paced stream's iterator.
+///
+/// Ordering: elements reach the consumer in the order their ``offer(_:onHandOver:)`` calls took
+/// the lock. An offer that finds the consumer waiting hands its element over at once; otherwise
+/// the element waits in an ``EventBuffer`` that applies the policy (bound and drop side) and
+/// counts drops in ``counters``.
+///
+/// Threading: any thread may offer; exactly one task calls ``next(endsOnCancel:onHandOver:)``
+/// at a time. State is guarded by one lock; continuations are resumed, and dropped or released
+/// elements let go, only after it is unlocked (an element's `deinit` may run any code, even
+/// publish). The `onHandOver` closures run under the lock and must only update `extra`, the
+/// owner's state that has to change together with a hand-over.
+///
+/// Lifetime and cancellation: ``finish()`` releases every waiting element at once, wakes a
+/// waiting consumer with nil, and refuses later offers; a consumer that is running keeps only
+/// the element it was given. With `endsOnCancel`, cancelling the consuming task while it waits
+/// (or before it asks) wakes it with nil, and every later `next` returns nil too (the waiting
+/// elements stay until ``finish()``). Each continuation is taken out of the state before it is resumed, so none is
+/// resumed twice, and none is left waiting once the buffer is finished.
+///
+/// Its own buffer rather than an `AsyncStream`'s: a stream keeps its buffered elements after
+/// `finish()` until the iterator takes them, and an unbounded one holds all that a consumer
+/// never reads while reporting nothing waiting.
+final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendable {
+    // safe: `state` is only touched under its lock; a continuation is taken out of the state
+    // before it is resumed, so each is resumed exactly once, after the unlock.
+    private let state: LockedValue<State>
+    /// The backlog and drop count, shared with the subscription's token.
+    let counters = BufferCounters()
+
+    private struct State {
+        var buffer: EventBuffer<Element>
+        var waiter: UnsafeContinuation<Element?, Never>?
+        var extra: Extra
+        var isFinished = false
+        /// The consuming task was cancelled while it waited (only with `endsOnCancel`).
+        var consumerCancelled = false
+    }
+
+    init(policy: EventBufferPolicy, extra: Extra) {
+        state = LockedValue(State(buffer: EventBuffer(policy: policy), extra: extra))
+    }
+
+    /// The owner's state kept under this buffer's lock.
+    var extra: Extra { state.withLock { $0.extra } }
+
+    /// Whether the consumer is suspended waiting for an element (for tests).
+    var hasWaitingConsumer: Bool { state.withLock { $0.waiter != nil } }
+
+    /// Hands `element` to the waiting consumer, or queues it as the policy says; what a publish
+    /// reports. `onHandOver` runs under the lock when the element goes straight to the consumer.
+    func offer(_ element: Element, onHandOver: (inout Extra) -> Void = { _ in }) -> DeliveryOutcome {
+        var handedTo: UnsafeContinuation<Element?, Never>?
+        var result = EventBuffer<Element>.AppendResult.queued
+        let finished = state.withLock { state -> Bool in
+            if state.isFinished { return true }
+            if let waiter = state.waiter.take() {
+                onHandOver(&state.extra)
+                handedTo = waiter
+            } else {
+                result = state.buffer.append(element)
+                counters.update(waiting: state.buffer.count, dropped: state.buffer.droppedCount)
+            }
+            return false
+        }
+        if finished { return .skipped }
+        if let handedTo {
+            handedTo.resume(returning: element)
+            return .delivered
+        }
+        switch result {
+        case .queued: return .delivered
+        case .queuedDroppingOldest: return .deliveredDroppingOlder  // the oldest is released here
+        case .rejected: return .dropped
+        }
+    }
+
+    /// The next element, oldest first, or the next one offered; nil once finished (or, with
+    /// `endsOnCancel`, once the consuming task is cancelled). `onHandOver` runs under the lock
+    /// when a waiting element is taken. Called by the one consuming task.
+    func next(endsOnCancel: Bool = false, onHandOver: (inout Extra) -> Void = { _ in }) async
+        -> Element?
+    {
+        // Without `endsOnCancel` no cancellation handler is installed: the async handler's loop
+        // ends through `finish()`, and installing one would cost every element a registration.
+        guard endsOnCancel else { return await take(onHandOver: onHandOver) }
+        return await withTaskCancellationHandler {
+            await take(onHandOver: onHandOver)
+        } onCancel: {
+            let waiter = state.withLock { state in
+                state.consumerCancelled = true
+                return state.waiter.take()
+            }
+            waiter?.resume(returning: nil)
+        }
+    }
+
+    private func take(onHandOver: (inout Extra) -> Void) async -> Element? {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
+            let ready = state.withLock { state -> Element?? in
+                if state.isFinished || state.consumerCancelled { return .some(nil) }
+                if let element = state.buffer.popFirst() {
+                    onHandOver(&state.extra)
+                    counters.update(waiting: state.buffer.count)
+                    return .some(element)
+                }
+                state.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    /// Refuses further elements, wakes a waiting consumer with nil, and releases what waited,
+    /// after the unlock. Idempotent; call it with no lock held.
+    func finish() {
+        let (waiter, waiting) = state.withLock { state in
+            state.isFinished = true
+            let waiting = state.buffer.removeAll()
+            counters.update(waiting: 0)
+            return (state.waiter.take(), waiting)
+        }
+        waiter?.resume(returning: nil)
+        _ = consume waiting  // released here, after the unlock
+    }
+}
+
+extension HandOffBuffer where Extra == Void {
+    convenience init(policy: EventBufferPolicy) {
+        self.init(policy: policy, extra: ())
+    }
+}
