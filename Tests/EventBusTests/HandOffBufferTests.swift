@@ -48,19 +48,19 @@ struct HandOffBufferTests {
     }
 
     @Test func theHandOverHookRunsForEachElementTheConsumerGetsAndNoOther() async {
-        let sut = HandOffBuffer<Int, Int>(policy: .keepOldest(1), extra: 0)
+        let sut = HandOffBuffer<Int, Int>(policy: .keepOldest(1), extra: 0) { $0 += 1 }
         // Straight to a waiting consumer: one hand-over.
-        let consumer = Task { await sut.next(onHandOver: { $0 += 1 }) }
+        let consumer = Task { await sut.next() }
         await waitUntil { sut.hasWaitingConsumer }
-        #expect(sut.offer(1, onHandOver: { $0 += 1 }) == .delivered)
+        #expect(sut.offer(1) == .delivered)
         #expect(await consumer.value == 1)
         #expect(sut.extra == 1)
 
         // Queued and rejected: none; taken from the buffer: one more.
-        #expect(sut.offer(2, onHandOver: { $0 += 1 }) == .delivered)
-        #expect(sut.offer(3, onHandOver: { $0 += 1 }) == .dropped)
+        #expect(sut.offer(2) == .delivered)
+        #expect(sut.offer(3) == .dropped)
         #expect(sut.extra == 1)
-        #expect(await sut.next(onHandOver: { $0 += 1 }) == 2)
+        #expect(await sut.next() == 2)
         #expect(sut.extra == 2)
         #expect(sut.counters.waitingCount == 0)
         #expect(sut.counters.droppedCount == 1)

@@ -22,7 +22,10 @@ final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration
     init(clock: PacingClock, interval: Duration, policy: EventBufferPolicy) {
         self.clock = clock
         self.interval = interval
-        handOff = HandOffBuffer(policy: policy, extra: nil)
+        // Each hand-over starts the next interval: the consumer waits a full one after it.
+        handOff = HandOffBuffer(policy: policy, extra: nil) { [clock] nextHandOver in
+            nextHandOver = clock.now.advanced(by: interval)
+        }
         super.init(eventKey: ObjectIdentifier(Event.self))
     }
 
@@ -32,7 +35,7 @@ final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
-        return handOff.offer(event, onHandOver: startInterval)
+        return handOff.offer(event)
     }
 
     /// The next event for the consumer, at most one per interval; nil once the subscription
@@ -42,12 +45,7 @@ final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration
             try? await clock.sleep(until: deadline, tolerance: nil)
         }
         if Task.isCancelled { return nil }
-        return await handOff.next(endsOnCancel: true, onHandOver: startInterval)
-    }
-
-    /// Runs under the hand-off's lock at each hand-over: the next one waits a full interval.
-    private func startInterval(_ nextHandOver: inout PacingClock.Instant?) {
-        nextHandOver = clock.now.advanced(by: interval)
+        return await handOff.next(endsOnCancel: true)
     }
 
     /// Ends the stream: the waiting events are released now and a waiting consumer gets nil.
