@@ -154,6 +154,25 @@ struct CallSiteTests {
         token.cancel()
     }
 
+    @Test func anInterceptorsFailureNeverNamesAnotherBussPublish() {
+        // The outer bus notes call sites (it has a throwing handler); the inner one does not.
+        let outer = EventBus()
+        let inner = EventBus()
+        let failures = LockBox<[SubscriberFailure]>([])
+        inner.setFailureHandler { failure in failures.mutate { $0.append(failure) } }
+        let interceptor = inner.intercept(to: Pong.self) { (_: Pong) throws -> Propagation in throw Boom() }
+        let relay = outer.subscribe(to: Ping.self) { (ping: Ping) throws in
+            inner.publish(Pong(number: ping.number))
+        }
+
+        outer.publish(Ping())
+
+        #expect(failures.value.count == 1)
+        #expect(failures.value.first?.callSite == nil)  // was the outer publish's line
+        interceptor.cancel()
+        relay.cancel()
+    }
+
     @Test func anExecutorHandlersFailureHasNoCallSite() {
         let sut = EventBus()
         let owner = Owner()

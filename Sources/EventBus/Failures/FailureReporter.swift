@@ -76,9 +76,14 @@ final class FailureReporter: Sendable {
         // Every published value is an `EventBusEvent`; a protocol subscription's handler gets it
         // typed as the protocol's existential, which this cast opens again.
         guard let event = event as? any EventBusEvent else { return }
+        // The thread's note is this bus's publish only if this bus notes call sites: an
+        // interceptor does not turn noting on (every interceptor may throw, and noting sends
+        // every publish down the traced path), and on a bus that does not note, the thread's
+        // note belongs to another bus's publish further out, if any. No call site beats a wrong one.
+        let callSite = namesCallSite && taps.wantsCallSites ? Self.publishingCallSite : nil
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription),
-            owner: subscription.ownerObject, callSite: namesCallSite ? Self.publishingCallSite : nil)
+            owner: subscription.ownerObject, callSite: callSite)
         built.add(1, ordering: .relaxed)
         if let custom {
             Quiet.within(.failures) { custom.call(failure) }
