@@ -18,23 +18,17 @@ enum Targets {
     }
 
     private static func checks(_ results: Results) -> [Check] {
-        var checks: [Check] = []
+        let list = CheckList(results)
         func ratio(_ scenario: String, _ competitor: String, over baseline: String) -> Double? {
             guard let own = results.row(scenario, competitor)?.nsPerOp,
                 let base = results.row(scenario, baseline)?.nsPerOp
             else { return nil }
             return base / own
         }
-        func check(_ description: String, _ value: Double?, format: String, _ holds: (Double) -> Bool) {
-            checks.append(
-                Check(
-                    description: description, figure: value.map { String(format: format, $0) },
-                    holds: value.map(holds) ?? false))
-        }
 
         let perSubscriber = ScenarioName.perSubscriber
         let publishScenarios = [ScenarioName.publish1, ScenarioName.publish10, ScenarioName.publish100]
-        check(
+        list.check(
             "weak-owner per-subscriber cost ≤ 1.3× weak floor",
             results.row(perSubscriber, Competitor.weakOwner)?.value, format: "%.2f×"
         ) { $0 <= 1.3 }
@@ -42,54 +36,54 @@ enum Targets {
             (ScenarioName.publish1, 8.0), (ScenarioName.publish10, 3.0), (ScenarioName.publish100, 1.8),
         ]
         for (scenario, goal) in weakGoals {
-            check(
+            list.check(
                 "weak-owner \(scenario) ≥ \(goal)× faster than NC",
                 ratio(scenario, Competitor.weakOwner, over: Competitor.notificationCenter), format: "%.1f×"
             ) { $0 >= goal }
         }
         for scenario in publishScenarios {
-            check(
+            list.check(
                 "token-owned \(scenario) ≥ 5× faster than NC",
                 ratio(scenario, Competitor.token, over: Competitor.notificationCenter), format: "%.1f×"
             ) { $0 >= 5 }
         }
-        check(
+        list.check(
             "token-owned per-subscriber cost ≤ 3× direct floor",
             results.row(perSubscriber, Competitor.token)?.value, format: "%.2f×"
         ) { $0 <= 3 }
         for kind in [Competitor.weakOwner, Competitor.token, Competitor.executor, Competitor.stepped] {
             let worst = publishScenarios.compactMap { results.row($0, kind)?.allocsPerOp }.max()
-            check("\(kind): zero allocations per publish", worst, format: "%.3f allocs/op") { $0 < 0.01 }
+            list.check("\(kind): zero allocations per publish", worst, format: "%.3f allocs/op") { $0 < 0.01 }
         }
         // An async handler's task occasionally allocates when it suspends (0.05 per event); a
         // hand-over that allocates per event (2.00 once, a closure threaded through its lock) misses.
-        check(
+        list.check(
             "\(Competitor.asyncHandler): under 0.5 allocations per publish",
             results.row(ScenarioName.asyncHandler, Competitor.asyncHandler)?.allocsPerOp,
             format: "%.2f allocs/op"
         ) { $0 < 0.5 }
         for kind in [Competitor.weakOwner, Competitor.token] {
-            check(
+            list.check(
                 "\(kind) subscribe+cancel < 1 µs",
                 results.row(ScenarioName.subscribeCancel, kind)?.nsPerOp, format: "%.0f ns"
             ) { $0 < 1_000 }
-            check(
+            list.check(
                 "\(kind) < 200 bytes per live subscription",
                 results.row(ScenarioName.bytes, kind)?.value, format: "%.0f B"
             ) { $0 < 200 }
-            check(
+            list.check(
                 "\(kind) 2 threads, different types ≥ 1.3× one thread",
                 results.row(ScenarioName.twoThreadsDifferent, kind)?.value, format: "%.2f×"
             ) { $0 >= 1.3 }
         }
-        checks += issue12Checks(results)
-        checks += issue20Checks(results)
-        check(
+        list.append(issue12Checks(results))
+        list.append(issue20Checks(results))
+        list.check(
             "main-loop delivery p99 < 1 ms",
             results.row(ScenarioName.mainLoop, Competitor.weakOwner)?.value.map { $0 / 1e3 },
             format: "%.1f µs"
         ) { $0 < 1_000 }
-        return checks
+        return list.checks
     }
 
     /// Issue 20: state, Store and stepped delivery against plain owner-bound delivery. The
@@ -97,23 +91,12 @@ enum Targets {
     /// plain weak-owner publish to as many subscribers, from the issue's side-by-side figures
     /// (ReSwift 57×, 28.5× and 25.7× a plain publish): ReSwift cannot run in this process.
     private static func issue20Checks(_ results: Results) -> [Check] {
-        var checks: [Check] = []
-        func check(_ description: String, _ value: Double?, format: String, _ holds: (Double) -> Bool) {
-            checks.append(
-                Check(
-                    description: description, figure: value.map { String(format: format, $0) },
-                    holds: value.map(holds) ?? false))
-        }
-        func ns(_ scenario: String, _ competitor: String) -> Double? {
-            results.row(scenario, competitor)?.nsPerOp
-        }
-        func over(_ own: Double?, _ base: Double?) -> Double? {
-            guard let own, let base else { return nil }
-            return own / base
-        }
+        let list = CheckList(results)
         /// Cost per extra subscriber between two scenarios of 1 and 100 subscribers.
         func slope(_ one: String, _ hundred: String, _ competitor: String) -> Double? {
-            guard let low = ns(one, competitor), let high = ns(hundred, competitor) else { return nil }
+            guard let low = list.ns(one, competitor), let high = list.ns(hundred, competitor) else {
+                return nil
+            }
             return (high - low) / 99
         }
         let reSwiftGoals = [
@@ -122,47 +105,50 @@ enum Targets {
         ]
         for (scenario, goal, reSwift) in reSwiftGoals {
             let limit = reSwift / goal
-            check(
+            list.check(
                 "Store \(scenario) ≥ \(Int(goal))× faster than ReSwift (≤ \(String(format: "%.2f", limit))× a plain weak-owner publish)",
-                over(ns(scenario, Competitor.store), ns(scenario, Competitor.weakOwner)), format: "%.2f×"
+                list.over(list.ns(scenario, Competitor.store), list.ns(scenario, Competitor.weakOwner)),
+                format: "%.2f×"
             ) { $0 <= limit }
         }
-        check(
+        list.check(
             "Store with no subscribers ≤ 1.5× a bare publishState",
-            over(ns(ScenarioName.store0, Competitor.store), ns(ScenarioName.store0, Competitor.bareState)),
+            list.over(
+                list.ns(ScenarioName.store0, Competitor.store),
+                list.ns(ScenarioName.store0, Competitor.bareState)),
             format: "%.2f×"
         ) { $0 <= 1.5 }
         let plainSlope = slope(ScenarioName.store1, ScenarioName.store100, Competitor.weakOwner)
-        check(
+        list.check(
             "delivered state per subscriber ≤ 1.5× a plain weak-owner delivery",
-            over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.bareState), plainSlope),
+            list.over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.bareState), plainSlope),
             format: "%.2f×"
         ) { $0 <= 1.5 }
-        check(
+        list.check(
             "Store delivery per subscriber ≤ 1.5× a plain weak-owner delivery",
-            over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.store), plainSlope),
+            list.over(slope(ScenarioName.store1, ScenarioName.store100, Competitor.store), plainSlope),
             format: "%.2f×"
         ) { $0 <= 1.5 }
-        check(
+        list.check(
             "skipped state per subscriber ≤ 1.0× a plain weak-owner delivery",
-            over(
+            list.over(
                 slope(ScenarioName.skipped1, ScenarioName.skipped100, Competitor.skippedState),
                 slope(ScenarioName.skipped1, ScenarioName.skipped100, Competitor.weakOwner)),
             format: "%.2f×"
         ) { $0 <= 1.0 }
-        check(
+        list.check(
             "stepped delivery per subscriber ≤ 1.5× a plain weak-owner delivery",
-            over(
+            list.over(
                 slope(ScenarioName.publish1, ScenarioName.publish100, Competitor.stepped),
                 slope(ScenarioName.publish1, ScenarioName.publish100, Competitor.weakOwner)),
             format: "%.2f×"
         ) { $0 <= 1.5 }
         for kind in [Competitor.weakOwner, Competitor.token] {
-            check(
+            list.check(
                 "\(kind) subscribe+cancel ≥ 2× faster than NC",
-                over(
-                    ns(ScenarioName.subscribeCancel, Competitor.notificationCenter),
-                    ns(ScenarioName.subscribeCancel, kind)),
+                list.over(
+                    list.ns(ScenarioName.subscribeCancel, Competitor.notificationCenter),
+                    list.ns(ScenarioName.subscribeCancel, kind)),
                 format: "%.2f×"
             ) { $0 >= 2 }
         }
@@ -172,11 +158,11 @@ enum Targets {
         ]
         for kind in [Competitor.store, Competitor.bareState, Competitor.skippedState] {
             let worst = stateScenarios.compactMap { results.row($0, kind)?.allocsPerOp }.max()
-            check("\(kind): zero allocations per dispatch or publish", worst, format: "%.3f allocs/op") {
+            list.check("\(kind): zero allocations per dispatch or publish", worst, format: "%.3f allocs/op") {
                 $0 < 0.01
             }
         }
-        return checks
+        return list.checks
     }
 
     /// Figures issue 12 asks to report without a target (four threads, for bigger machines).
