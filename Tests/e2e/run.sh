@@ -428,6 +428,21 @@ replay_of_the_sample_recording_ends_on_its_final_screen() {
         tm send-keys -t "$SESSION" q
 }
 
+# A stepped replay's Bus view maps what the recording says (services that received events live,
+# recorded call sites), growing with each space, not the replay bus's own subscriptions.
+replay_bus_view_shows_the_recorded_subscriptions() {
+    tm kill-session -t "$SESSION" 2>/dev/null
+    tm new-session -d -s "$SESSION" -x 100 -y 30 \
+        "export TERM=xterm-256color TZ=UTC; '$BIN' --replay docs/sample-recording.jsonl --step 2>'$WORK/replay-bus.err'; sleep 60"
+    wait_for "⏯ step 0/28" || return 1
+    tm send-keys -t "$SESSION" 3
+    wait_for "Recorded subscriptions (0/28 replayed)" "Nothing replayed yet" || return 1
+    tm send-keys -t "$SESSION" Space Space
+    wait_for "Recorded subscriptions (2/28 replayed)" "UserDidLoginEvent" "LoyaltyService" \
+        "← AuthService.swift:91" || return 1
+    ! screen | grep -qF "Replayer.swift" && tm send-keys -t "$SESSION" q
+}
+
 # bad_recording NAME CONTENTS EXPECTED: --replay of a file holding CONTENTS exits 2 with the
 # single line EXPECTED on stderr (no terminal needed: the file is checked first).
 bad_recording() {
@@ -577,6 +592,8 @@ check "bad recordings are refused with one line naming file and line, exit 2" \
     bad_recordings_are_refused_with_one_line_naming_file_and_line
 check "a replay of the committed sample recording ends on its final screen" \
     replay_of_the_sample_recording_ends_on_its_final_screen
+check "a stepped replay's Bus view maps the recorded subscriptions and call sites" \
+    replay_bus_view_shows_the_recorded_subscriptions
 
 echo "e2e: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -18,8 +18,9 @@ extension DemoApp {
         case .flow: renderFlow(layout, into: &buffer)
         case .bus:
             BusPane.render(
-                snapshot: bus.subscriptionSnapshot().byTypeName, state: busPane.state,
-                dropped: ["PriceDidTickEvent TickerPane": ticker.dropped], focused: focus == .busMap,
+                snapshot: busPane.mapSnapshot(of: bus), state: busPane.state,
+                dropped: busPane.mapDrops(live: ["PriceDidTickEvent TickerPane": ticker.dropped]),
+                focused: focus == .busMap,
                 into: &buffer, in: layout.body)
         }
         let log = logMode
@@ -41,9 +42,7 @@ extension DemoApp {
         if let detail {
             DetailView.render(
                 detail, failures: eventLog.failures(of: detail.sequenceNumber),
-                depth: eventLog.depth(of: detail),
-                subscriptions: bus.subscriptionSnapshot().byTypeName[detail.typeName] ?? [],
-                timeFormat: timeFormat,
+                depth: eventLog.depth(of: detail), timeFormat: timeFormat,
                 into: &buffer, in: layout.body)
         }
         if showsHelp { Chrome.helpOverlay(scroll: helpScroll, into: &buffer, in: buffer.bounds) }

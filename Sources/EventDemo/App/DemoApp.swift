@@ -108,8 +108,11 @@ public final class DemoApp {
     public func replay(_ recording: Recording, name: String, mode: Replayer.Mode) {
         let replayer = Replayer(recording: recording, name: name, mode: mode, bus: bus)
         eventLog.startReplay()
-        busPane.startReplay()
-        replayer.announce = { [eventLog] publish in eventLog.showRecorded(publish) }
+        busPane.startReplay(of: recording)
+        replayer.announce = { [eventLog, busPane] publish in
+            eventLog.showRecorded(publish)
+            if let publish { busPane.showReplayed(publish.recorded) }
+        }
         self.replayer = replayer
     }
 
@@ -248,7 +251,7 @@ public final class DemoApp {
 
     /// Rows in the Bus view's map: subscriptions and call sites.
     var busMapRowCount: Int {
-        BusPane.rowCount(bus.subscriptionSnapshot().byTypeName, publishers: busPane.state.publishers)
+        BusPane.rowCount(busPane.mapSnapshot(of: bus), publishers: busPane.state.publishers)
     }
 
     /// Rows of the Bus view's map on screen.

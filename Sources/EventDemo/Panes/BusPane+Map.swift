@@ -47,23 +47,38 @@ extension BusPane {
 
     nonisolated static func renderMap(
         _ snapshot: [String: [SubscriptionInfo]], publishers: [String: [BusPaneState.Publisher]],
-        dropped: [String: Int], scrollOffset: Int, focused: Bool, into buffer: inout ScreenBuffer,
-        in rect: Rect
+        dropped: [String: Int], scrollOffset: Int, replay: BusPaneState.ReplayProgress? = nil, focused: Bool,
+        into buffer: inout ScreenBuffer, in rect: Rect
     ) {
         let rows = rows(snapshot, publishers: publishers)
-        let live = snapshot.values.reduce(0) { $0 + $1.count }
+        let count = snapshot.values.reduce(0) { $0 + $1.count }
         let sites = Set(snapshot.keys.flatMap { type in publishers[type, default: []].map(\.site) }).count
+        let counts = "\(count) on \(snapshot.count) event types, published from \(sites) places"
         let title =
-            "Subscriptions: \(live) live on \(snapshot.count) event types, published from \(sites) places"
+            replay.map { "Recorded subscriptions (\($0.replayed)/\($0.total) replayed): \(counts)" }
+            ?? "Subscriptions: \(count) live on \(snapshot.count) event types, published from \(sites) places"
         Theme.frame(rect, title: title, focused: focused, into: &buffer)
         let inside = rect.inset(by: 1)
         guard inside.height > 0 else { return }
+        if replay != nil, rows.count + 2 < inside.height {
+            // Said in words too where there is room: the replay's own bus has only the panes.
+            let note =
+                rows.isEmpty
+                ? "Nothing replayed yet: each replayed event adds who received it when it was recorded"
+                : "From the recording: who received each replayed event, and where it was published"
+            buffer.write(
+                note.truncatedAtWord(to: inside.width - 2), column: inside.x + 1,
+                row: rows.isEmpty ? inside.y : inside.y + 2 + rows.count,
+                style: Theme.hint, clip: inside)
+        }
         let visible = inside.height - 1
         let first = max(0, min(scrollOffset, rows.count - visible))
         let shown = Array(rows.dropFirst(first).prefix(visible))
         let columns = MapColumns(width: inside.width - 2, rows: shown, dropped: dropped)
         let left = inside.x + 1
-        buffer.write(columns.header, column: left, row: inside.y, style: Theme.header, clip: inside)
+        if !rows.isEmpty {
+            buffer.write(columns.header, column: left, row: inside.y, style: Theme.header, clip: inside)
+        }
         for (offset, row) in shown.enumerated() {
             let y = inside.y + 1 + offset
             var x = left

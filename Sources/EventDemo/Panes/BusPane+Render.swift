@@ -23,7 +23,7 @@ extension BusPane {
         let (deadRect, failuresRect) = bottom.splitLeft(bottom.width / 2)
         renderMap(
             snapshot, publishers: state.publishers, dropped: dropped, scrollOffset: state.scrollOffset,
-            focused: focused, into: &buffer, in: top)
+            replay: state.replay, focused: focused, into: &buffer, in: top)
         renderDeadEvents(state.deadEvents, into: &buffer, in: deadRect)
         renderFailures(state, into: &buffer, in: failuresRect)
     }
@@ -55,12 +55,14 @@ extension BusPane {
     private nonisolated static func renderFailures(
         _ state: BusPaneState, into buffer: inout ScreenBuffer, in rect: Rect
     ) {
-        Theme.frame(rect, title: "Handler errors (\(state.failureCount))", focused: false, into: &buffer)
+        let unrecorded = state.replay != nil && state.failures.isEmpty
+        let title = unrecorded ? "Handler errors (not recorded)" : "Handler errors (\(state.failureCount))"
+        Theme.frame(rect, title: title, focused: false, into: &buffer)
         let inside = rect.inset(by: 1)
         let left = inside.x + 1
         guard !state.failures.isEmpty else {
-            buffer.write(
-                "None: no handler has thrown", column: left, row: inside.y, style: Theme.hint, clip: inside)
+            let none = unrecorded ? "A trace keeps no handler errors" : "None: no handler has thrown"
+            buffer.write(none, column: left, row: inside.y, style: Theme.hint, clip: inside)
             return
         }
         for (offset, failure) in state.failures.prefix(inside.height).enumerated() {

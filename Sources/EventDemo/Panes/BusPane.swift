@@ -45,17 +45,34 @@ public struct BusPaneState: Equatable, Sendable {
     public var failureCount = 0
     /// How many subscription rows the map is scrolled down.
     public var scrollOffset = 0
+    /// In a replay, how far it has got: the map, call sites and dead events are then the
+    /// recording's (``RecordedBus``), not the replay bus's. `nil` for the live bus.
+    public var replay: ReplayProgress?
+
+    /// How many of a recording's publishes a replay has published.
+    public struct ReplayProgress: Equatable, Sendable {
+        /// Published so far.
+        public var replayed: Int
+        /// In the recording.
+        public var total: Int
+        /// Creates a progress.
+        public init(replayed: Int, total: Int) {
+            self.replayed = replayed
+            self.total = total
+        }
+    }
 
     /// Creates a state.
     public init(
         publishers: [String: [Publisher]] = [:], deadEvents: [DeadEventCount] = [], failures: [String] = [],
-        failureCount: Int = 0, scrollOffset: Int = 0
+        failureCount: Int = 0, scrollOffset: Int = 0, replay: ReplayProgress? = nil
     ) {
         self.publishers = publishers
         self.deadEvents = deadEvents
         self.failures = failures
         self.failureCount = failureCount
         self.scrollOffset = scrollOffset
+        self.replay = replay
     }
 }
 
@@ -71,8 +88,25 @@ public final class BusPane {
     /// The current state.
     public var state: BusPaneState {
         var state = kept
-        state.publishers = publishers.withLock { $0 }
+        if let recorded {
+            state.publishers = recorded.publishers
+            state.replay = .init(replayed: recorded.replayed, total: recorded.total)
+        } else {
+            state.publishers = publishers.withLock { $0 }
+        }
         return state
+    }
+
+    /// The subscriptions the map shows, by type name: `bus`'s live ones, or in a replay what the
+    /// recording says (the replay bus has only the panes' subscriptions).
+    public func mapSnapshot(of bus: EventBus) -> [String: [SubscriptionInfo]] {
+        recorded?.subscriptions ?? bus.subscriptionSnapshot().byTypeName
+    }
+
+    /// The drops the map subtracts from deliveries, by ``droppedKey(_:)``: `live` (the live
+    /// subscriptions' drops), or in a replay the recorded ones.
+    public func mapDrops(live: [String: Int]) -> [String: Int] {
+        recorded?.dropped ?? live
     }
     private var kept = BusPaneState()
     private var tap: SubscriptionToken?
@@ -110,17 +144,29 @@ public final class BusPane {
         kept.scrollOffset = max(0, min(rowCount - max(1, visible), kept.scrollOffset + delta))
     }
 
-    /// Whether dead events are left out (a replay: its bus has none of the services that got
-    /// the recorded events, so every one of them would be dead).
-    private var isReplay = false
+    /// In a replay, what the recording says so far. The replay bus's own dead events are then
+    /// left out (it has none of the services that got the recorded events, so every one of them
+    /// would be dead); the recorded ones are counted instead.
+    private var recorded: RecordedBus?
 
-    /// Leaves dead events out from now on.
-    public func startReplay() {
-        isReplay = true
+    /// From now on the map, call sites and dead events are `recording`'s, as far as it has been
+    /// replayed (see ``showReplayed(_:)``).
+    public func startReplay(of recording: Recording) {
+        recorded = RecordedBus(total: recording.events.count)
+    }
+
+    /// A replay has published `replayed`: fold what the recording says of it into the map.
+    public func showReplayed(_ replayed: RecordedEvent) {
+        recorded?.add(replayed.entry)
+        if let dead = replayed.event as? DeadEvent { addDeadEvent(dead.eventTypeName) }
     }
 
     private func countDeadEvent(_ typeName: String) {
-        guard !isReplay else { return }
+        guard recorded == nil else { return }
+        addDeadEvent(typeName)
+    }
+
+    private func addDeadEvent(_ typeName: String) {
         let count = (kept.deadEvents.first { $0.typeName == typeName }?.count ?? 0) + 1
         kept.deadEvents.removeAll { $0.typeName == typeName }
         kept.deadEvents.insert(.init(typeName: typeName, count: count), at: 0)

@@ -7,13 +7,13 @@ import TerminalUI
 ///
 /// It shows the full payload (the event's JSON, wrapped), who published it, from which call
 /// site (file, line and function, from the tap's record), and the publish it was made inside, and every subscription it reached in delivery order with its owner,
-/// executor, delivery kind and priority (from the bus's live map: a subscription that ended
-/// since shows `—`), then the deliveries skipped (with the step that skipped them), turned away
+/// executor, delivery kind and priority (as the tap's record, or a replay's recording, has them),
+/// then the deliveries skipped (with the step that skipped them), turned away
 /// by a full buffer, the subscriber that stopped it, and the handlers that threw.
 enum DetailView {
     static func render(
-        _ entry: EventLogEntry, failures: [EventLogEntry], depth: Int, subscriptions: [SubscriptionInfo],
-        timeFormat: TimeFormat, into buffer: inout ScreenBuffer, in body: Rect
+        _ entry: EventLogEntry, failures: [EventLogEntry], depth: Int, timeFormat: TimeFormat,
+        into buffer: inout ScreenBuffer, in body: Rect
     ) {
         let box = body.centered(width: min(96, body.width - 2), height: body.height)
         buffer.fill(box, with: Cell(" "))
@@ -54,14 +54,10 @@ enum DetailView {
             entry.reachedCount == 0
             ? "nobody" : "\(entry.reachedCount) subscription\(entry.reachedCount == 1 ? "" : "s")"
         lines.append(("Reached       \(reached), in delivery order:", Theme.title))
-        var remaining = subscriptions
         for recipient in entry.recipients {
-            let index = remaining.firstIndex {
-                $0.subscriberName == recipient.subscriberName && $0.executorLabel == recipient.executorLabel
-            }
-            let info = index.map { remaining.remove(at: $0) }
-            let kind = info.map { String(describing: $0.delivery) } ?? "—"
-            let priority = info.map { "priority \($0.priority)" } ?? "priority —"
+            // As the record (or the recording) has it: the subscription may have ended since.
+            let kind = String(describing: recipient.delivery)
+            let priority = "priority \(recipient.priority)"
             let threw = failures.contains { $0.publisher == recipient.subscriberName }
             let line =
                 (threw ? "  ✗ " : "  ✓ ")

@@ -28,7 +28,8 @@ public struct EventLogEntry: Equatable, Sendable {
     public var skips: [PublishRecord.Skip]
     /// Subscriptions whose full buffer turned this event away.
     public var droppedBy: [PublishRecord.Recipient] = []
-    /// The publish this one was made inside (a handler published it), if any.
+    /// The publish this one was made inside (a synchronous handler of it published this one), if
+    /// any: the library's ``PublishRecord/parentSequenceNumber``, or the recorded parent in a replay.
     public var cause: UInt64?
     /// The event's full payload as JSON (sorted keys), for the detail view; empty when unknown.
     public var payload = ""
@@ -61,6 +62,7 @@ public struct EventLogEntry: Equatable, Sendable {
             summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" } ?? "",
             reachedCount: record.reachedCount, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
+        cause = record.parentSequenceNumber
         droppedBy = record.droppingRecipients
         callSite = "\(record.callSite) \(record.callSite.function)"
         if let event, let json = try? TraceFormat.payloadEncoder().encode(event) {
@@ -187,7 +189,6 @@ public final class EventLogPane {
     /// Carries the tap's records to the pane's stepping subscription. A bus of its own: the
     /// app's bus would show these relays in the log itself.
     private let relay = EventBus()
-    private let nesting = NestingTracker()
     /// A replay's state: while it is on, the tap logs only the recorded publish being replayed
     /// (`current`), as recorded; the replay bus's own publishes (dead events about replayed
     /// events the services received when recorded) are left out.
@@ -198,7 +199,6 @@ public final class EventLogPane {
     /// `executor` that asks for the next at once unless step mode is on.
     public init(bus: EventBus, executor: MainLoopExecutor, now: @escaping Now = LiveEnvironment.now) {
         let relay = relay
-        let nesting = nesting
         let replay = replay
         // Failures take the same road as records, so they reach the pane in the order the tap
         // saw them: a failure before the record of the publish it happened in.
@@ -210,12 +210,10 @@ public final class EventLogPane {
                 }
                 let entry = EventLogEntry(
                     replaying: current.recorded, record: record, time: current.time ?? now())
-                relay.publish(LoggedPublish.record(entry, children: []))
+                relay.publish(LoggedPublish.record(entry))
                 return
             }
-            let children = nesting.claimChildren(of: record.sequenceNumber)
-            relay.publish(
-                LoggedPublish.record(EventLogEntry(record, time: now()), children: children))
+            relay.publish(LoggedPublish.record(EventLogEntry(record, time: now())))
         } failures: { failure in
             let recordedTime = replay.withLock { $0.current?.time }
             relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: recordedTime ?? now())))
@@ -275,12 +273,12 @@ public final class EventLogPane {
     }
 
     private func receive(_ logged: LoggedPublish, promise: StepPromise) {
-        guard case .record(let entry, let children) = logged else {
+        guard case .record(let entry) = logged else {
             if case .failure(let entry) = logged { pendingFailures.append(entry) }
             promise.complete(.more)  // Not a step of its own: it shows with its record.
             return
         }
-        append(entry, children: children)
+        append(entry)
         if isStepping, unspentSteps == 0 {
             heldPromise = promise
         } else {
@@ -367,14 +365,12 @@ public final class EventLogPane {
         return depth
     }
 
-    private func append(_ entry: EventLogEntry, children: [UInt64]) {
+    private func append(_ entry: EventLogEntry) {
         totalCount += 1
         var entry = entry
-        for index in entries.indices where children.contains(entries[index].sequenceNumber) {
-            entries[index].cause = entry.sequenceNumber
-        }
-        // Nested publishes are observed before the publish that caused them: keep newest first
-        // by sequence number, not by arrival.
+        // A nested publish is usually heard before the publish that caused it (the tap hears a
+        // publish when its delivery is over), and publishes on other threads interleave: keep
+        // newest first by sequence number, not by arrival.
         let index = entries.firstIndex { $0.sequenceNumber < entry.sequenceNumber } ?? entries.endIndex
         // Times only go forward down the sequence: an entry is never shown earlier than the one
         // before it (a nested publish is heard, and stamped, before its cause).
@@ -401,8 +397,8 @@ public final class EventLogPane {
 
 /// What the tap saw, on its way to the pane through the pane's own relay bus.
 enum LoggedPublish: EventBusEvent {
-    /// A publish, and the earlier records that were published inside it.
-    case record(EventLogEntry, children: [UInt64])
+    /// A publish.
+    case record(EventLogEntry)
     /// A subscriber's error, reported before the record of its publish.
     case failure(EventLogEntry)
 }
