@@ -56,4 +56,57 @@ struct StateLifetimeTests {
         #expect(released == nil)
         #expect(token?.isCancelled == true)
     }
+
+    @Test func anOwnerReleasedWhileItsChainSkipsIsNeverCalledAndGoesWithTheNextValueThatPasses() {
+        // Given a state subscription whose owner is released after its first value
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
+        let (_, watch) = capturingAProbe { probe in
+            sut.states(of: Basket.self).select(\.itemCount).subscribe(owner: owner!) { [probe] owner, count in
+                probe.touch()
+                owner.log.append("\(count)")
+            }
+        }
+        sut.publishState(Basket(items: ["tea"]))
+        owner = nil
+
+        // When values its chain skips keep coming
+        for _ in 0..<3 { sut.publishState(Basket(items: ["jam"])) }
+
+        // Then its handler never runs, and the entry is still listed: a skipped value loads no owner
+        #expect(log.all == ["1"])
+        #expect(!watch.isReleased)
+        #expect(sut.subscriptionCount(forExactType: Basket.self) == 0)
+
+        // When a value passes the chain
+        sut.publishState(Basket(items: ["tea", "jam"]))
+
+        // Then the owner load finds it gone: no call, and the entry and its handler are released
+        #expect(log.all == ["1"])
+        #expect(watch.isReleased)
+    }
+
+    @Test func anOwnerReleasedWhileItsChainSkipsIsSweptBySubscribesOfAnotherType() {
+        // Given a state subscription whose owner went while its chain skipped every later value
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
+        let (_, watch) = capturingAProbe { probe in
+            sut.states(of: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
+                probe.touch()
+                owner.log.append(name)
+            }
+        }
+        sut.publishState(Basket(items: ["tea"]))
+        owner = nil
+        sut.publishState(Basket(items: ["jam"]))
+
+        // When other subscriptions come and go, and nothing of the type passes the chain again
+        for _ in 0..<64 { sut.subscribe(to: Pong.self) { _ in }.cancel() }
+
+        // Then the sweep removed the entry, and the handler ran only for the first value
+        #expect(watch.isReleased)
+        #expect(log.all == ["ada"])
+    }
 }

@@ -26,6 +26,13 @@
 /// publisher's thread (or the subscriber's, for the replay), even for executor and main-actor
 /// subscriptions, whose handler alone runs on the executor. Keep them cheap and free of side
 /// effects.
+///
+/// ## Lifetime
+/// A subscription's owner is looked at only for a value that passed the whole chain, so a
+/// skipped value costs no weak load. The transforms of a subscription whose owner is gone may
+/// therefore still run for the values offered to it until one passes them: that one finds the
+/// owner gone, the handler does not run, and the entry is removed (the sweep that subscribes
+/// make removes it too, as it removes plain entries).
 public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
     /// Given what happens after the chain (the delivery), builds one subscription's instance
     /// of the chain (with fresh previous values), ending in that delivery.

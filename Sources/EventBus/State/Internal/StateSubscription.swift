@@ -41,8 +41,9 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
 
     override func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
-        // Checked before the chain, so no user closure runs for a subscriber that is gone.
-        guard !sink.isOwnerGone else { return StateDeliveryResult(.ownerGone) }
+        // The owner is not checked here: every sink checks its own before it runs or queues
+        // the handler, so a value the chain skips costs no weak load (see
+        // ``OwnedStateSubscription``).
         switch chain(event) {
         case .skipped(let reason):
             return StateDeliveryResult(.delivered, skipReason: reason)
