@@ -272,7 +272,7 @@ public final class EventBus: Sendable {
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,
     /// or `list` has them matched at the bus's current generation.
     @inline(__always)
-    private func readsWithoutLock(_ list: Unmanaged<PublishedList>?) -> Bool {
+    func readsWithoutLock(_ list: Unmanaged<PublishedList>?) -> Bool {
         let generation = protocols.generation
         return generation == 0
             || list?._withUnsafeGuaranteedRef { $0.resolvedGeneration.load(ordering: .acquiring) }

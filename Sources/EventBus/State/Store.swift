@@ -24,7 +24,11 @@
 /// ## Actions are events
 /// `Action` is an ``EventBusEvent``: ``dispatch(_:fileID:line:function:)`` publishes the action on the bus, and the
 /// store reduces every action of its type published there, by anyone. Taps and other
-/// subscribers see actions like any event.
+/// subscribers see actions like any event. When nothing else on the bus would hear the action
+/// (no other subscription to its type, interceptor, matching protocol subscription, tap or
+/// dead-event subscriber), `dispatch` hands it to the store without walking the bus's list: the
+/// same publish as far as anyone can tell, nested and queued past ``EventBus/nestingLimit`` as
+/// publishes are, and counted as received by the store's subscription.
 ///
 /// ## Ordering and threading
 /// Actions are reduced one at a time, from any thread, in the order they are dispatched (a
@@ -79,6 +83,10 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     /// action), and the store holds the subscription's token, so releasing the store ends it.
     private let engine: StoreEngine<State, Action>
     private let actionSubscription: SubscriptionToken
+    /// That subscription's entry and its type's published list, for the direct path of
+    /// `dispatch` (the list lives as long as the bus, which the engine holds).
+    private let actionEntry: AnySubscription
+    private let actionList: Unmanaged<PublishedList>?
 
     /// Creates a store with `initialState`, publishes it as the current value of `State`, and
     /// starts reducing every `Action` published on `bus`.
@@ -102,7 +110,10 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
             bus: bus, initialState: initialState, middleware: middleware, reducer: reducer)
         self.engine = engine
         bus.publishState(initialState)
-        actionSubscription = bus.subscribe(to: Action.self) { action in engine.reduce(action) }
+        let entry = OwnerlessSubscription<Action> { action in engine.reduce(action) }
+        actionEntry = entry
+        actionSubscription = bus.register(entry, cancelsOnDeinit: true)
+        actionList = bus.store.publishedList(of: ObjectIdentifier(Action.self))
     }
 
     /// The state after the last reduced action. Thread-safe.
@@ -116,7 +127,14 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
         _ action: Action, fileID: StaticString = #fileID, line: UInt = #line,
         function: StaticString = #function
     ) {
-        bus.publish(action, fileID: fileID, line: line, function: function)
+        // Nothing but the store would hear the action: reduce it without walking the bus's
+        // list (the action's publish was ~200 of the ~690 instructions a dispatch cost over a
+        // bare `publishState`, callgrind). Observably the same publish.
+        if let actionList, bus.reachesOnly(actionEntry, through: actionList) {
+            engine.reduceAlone(action, entry: actionEntry)
+        } else {
+            bus.publish(action, fileID: fileID, line: line, function: function)
+        }
     }
 
     /// A state subscription to this store's state, replaying the current state first; chain

@@ -1,16 +1,8 @@
 import Dispatch
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
-/// A store's bookkeeping, guarded by its lock: who is reducing, who runs the current batch, and
-/// how many actions wait. The actions themselves sit beside it, in ``StoreQueues``, under the
-/// same lock.
+/// A store's bookkeeping, guarded by its lock (``StoreTurn/core``): how many actions wait, and
+/// how many of other threads the running batch took. Who runs the batch is ``StoreTurn``'s
+/// atomic word. The actions themselves sit beside it, in ``StoreQueues``, under the same lock.
 ///
 /// One thread at a time runs a *batch*: its own action, up to ``foreignLimit`` actions other
 /// threads queue behind it, and the follow-ups its own subscribers and middleware dispatch. A
@@ -23,68 +15,34 @@ import Dispatch
 /// Not generic, on purpose: the store's code runs unspecialized, and every use of a type built
 /// from `State` or `Action` (the core, an optional action, an enum with an action payload)
 /// costs a runtime metadata lookup of a few hundred instructions. A dispatch that finds the
-/// store idle and leaves nothing queued touches only this value (issue 20, callgrind: the
+/// store idle and leaves nothing queued touches none of this (issue 20, callgrind: the
 /// generic core cost ~5,000 instructions per dispatch in lookups alone).
 struct StoreCore {
     /// How many actions of other threads one batch takes behind its own.
     static var foreignLimit: Int { 32 }
 
-    enum Admission {
-        /// The store was idle: the caller reduces this action, then the rest of its batch.
-        case run
-        /// The store is busy: the action goes into the queues (see ``StoreQueues/admit``).
-        case enqueue
-        /// Dispatched from inside the reducer, on the thread running it.
-        case reentrant
-    }
-
-    /// The thread inside the reducer right now, if any.
-    var reducingThread: pthread_t?
-    /// The thread running the current batch; nil when the store is idle.
-    var runner: pthread_t?
     /// Actions in ``StoreQueues`` (every batch), kept in step by it.
     var queuedCount = 0
     /// Actions of other threads the running batch has taken.
     var currentForeignCount = 0
-
-    /// The runner's batch is done and nothing is queued: the store is idle again.
-    mutating func finish() {
-        runner = nil
-        currentForeignCount = 0
-    }
-
-    /// With `reducing`, a thread admitted to run goes straight into the reducer: it is noted as
-    /// the reducing thread in the same lock round trip (a dispatch without middleware).
-    mutating func admit(on thread: pthread_t, reducing: Bool) -> Admission {
-        if let reducingThread, pthread_equal(reducingThread, thread) != 0 { return .reentrant }
-        guard runner == nil else { return .enqueue }
-        runner = thread
-        if reducing { reducingThread = thread }
-        return .run
-    }
 }
 
 /// The actions a store has queued, in batches (see ``StoreCore``). Only touched under the
 /// store's lock, and only when something is or gets queued.
 struct StoreQueues<Action> {
-    enum Admission {
-        /// Queued in a batch that another dispatch runs (on another thread, or further up this
-        /// one's stack); the caller returns.
-        case queued
-        /// Queued first in a new batch; the caller waits for the signal, then runs that batch.
-        case wait(DispatchSemaphore)
-    }
-
     enum Next {
         case run(Action)
-        /// The batch is done and another thread's batch is next: signal its leader and return.
+        /// The batch is done and another thread's batch is next (the store is handed to its
+        /// leader): signal the leader and return.
         case handOff(DispatchSemaphore)
+        /// Nothing is queued: the store is idle.
         case done
     }
 
     /// A batch waiting for the running one to end.
     private struct Batch {
-        let leader: pthread_t
+        /// The leader's thread, as ``StoreTurn`` names it.
+        let leader: UInt
         let wakeup = DispatchSemaphore(value: 0)
         var actions = RingQueue<Action>()
         var foreignCount = 0
@@ -94,19 +52,24 @@ struct StoreQueues<Action> {
     private var current = RingQueue<Action>()
     private var later = RingQueue<Batch>()
 
-    /// Files `action` from `thread` while `core.runner` runs a batch.
-    mutating func admit(_ action: Action, on thread: pthread_t, core: inout StoreCore) -> Admission {
+    /// Files a follow-up from the runner's own subscribers or middleware: its own work, reduced
+    /// in its batch, never waited for (that would deadlock).
+    mutating func admitRunnersOwn(_ action: Action, core: inout StoreCore) {
         core.queuedCount += 1
-        if let runner = core.runner, pthread_equal(runner, thread) != 0 {
-            // A follow-up from the runner's own subscribers or middleware: its own work, reduced
-            // in its batch, never waited for (that would deadlock).
-            current.append(action)
-            return .queued
-        }
+        current.append(action)
+    }
+
+    /// Files `action` from `thread` while another thread runs a batch. nil: queued in a batch
+    /// that another dispatch runs, the caller returns. A semaphore: queued first in a new
+    /// batch; the caller waits for its signal, then runs that batch.
+    mutating func admitForeign(_ action: Action, on thread: UInt, core: inout StoreCore)
+        -> DispatchSemaphore?
+    {
+        core.queuedCount += 1
         if later.isEmpty, core.currentForeignCount < StoreCore.foreignLimit {
             current.append(action)
             core.currentForeignCount += 1
-            return .queued
+            return nil
         }
         var joined = false
         _ = later.modifyLast { batch in
@@ -115,24 +78,26 @@ struct StoreQueues<Action> {
             batch.foreignCount += 1
             joined = true
         }
-        if joined { return .queued }
+        if joined { return nil }
         var batch = Batch(leader: thread)
         batch.actions.append(action)
         later.append(batch)
-        return .wait(batch.wakeup)
+        return batch.wakeup
     }
 
-    /// For the runner, after each action, when something is queued: what it does next.
-    mutating func next(core: inout StoreCore) -> Next {
+    /// For the runner, after each action, when something is queued: what it does next. Ends
+    /// the batch in `turn` when the current one is empty.
+    mutating func next(core: inout StoreCore, turn: StoreTurn) -> Next {
         if let action = current.popFirst() {
             core.queuedCount -= 1
             return .run(action)
         }
         guard let batch = later.popFirst() else {
-            core.finish()
+            core.currentForeignCount = 0
+            turn.finish()
             return .done
         }
-        core.runner = batch.leader
+        turn.handOff(to: batch.leader)
         current = batch.actions
         core.currentForeignCount = batch.foreignCount
         return .handOff(batch.wakeup)

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Dispatch
 
 /// What a ``Store`` does with its actions: admits them into batches (see ``StoreCore``), runs
 /// middleware and the reducer, and publishes each state.
@@ -15,9 +9,10 @@
 /// ends the subscription, and the engine with it once no publish is running it. It holds the
 /// bus strongly; that cycle lasts only as long as the subscription, which the store ends.
 final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked Sendable {
-    // safe: `queues` is only touched while `core`'s lock is held; the state is written only
-    // under that lock, by the batch's runner (one thread at a time, handed over under the lock),
-    // which alone also reads it without the lock; the rest is immutable.
+    // safe: `queues` is only touched while `turn.core`'s lock is held; the state is written
+    // only under that lock, by the batch's runner (the thread `turn` names, one at a time,
+    // handed over by its word or under the lock), which alone also reads it without the lock;
+    // the rest is immutable.
     private let bus: EventBus
     private let reducer: Store<State, Action>.Reducer
     private let middleware: [Store<State, Action>.Middleware]
@@ -26,7 +21,10 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// of the array, and called `isEmpty` through the `Collection` witness table, on every
     /// dispatch (~1,000 instructions, callgrind).
     private let hasMiddleware: Bool
-    private let core = LockedValue(StoreCore())
+    private let turn = StoreTurn()
+    /// The thread-specific key of ``PublishNesting``, copied here so the direct path loads it
+    /// plainly.
+    private let nestingKey = PublishNesting.key
     /// Out of line, like `LockedValue`'s value: no generic stored property (no exclusivity
     /// check, no metadata lookup to reach it).
     private let statePointer: UnsafeMutablePointer<State>
@@ -60,10 +58,10 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         queues.deallocate()
     }
 
-    var state: State { core.withLock { _ in statePointer.pointee } }
+    var state: State { turn.core.withLock { _ in statePointer.pointee } }
 
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
-    var backlog: Int { core.withLock { _ in queues.pointee.backlog } }
+    var backlog: Int { turn.core.withLock { _ in queues.pointee.backlog } }
 
     /// Reduces `action`, called by the store's action subscription inside the action's publish.
     /// On a bus that notes call sites, that publish's (the `dispatch` call) goes with the action,
@@ -72,14 +70,66 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         reduce(action, callSite: bus.taps.wantsCallSites ? FailureReporter.publishingCallSite : nil)
     }
 
-    private func reduce(_ action: Action, callSite: CallSite?) {
-        let thread = pthread_self()
-        switch core.withLock({ $0.admit(on: thread, reducing: !hasMiddleware) }) {
-        case .run:
-            run(action, callSite: callSite, markedReducing: true)
-            continueBatch()
-        case .enqueue:
+    /// The action's publish when the store's action subscription `entry` is all it would reach
+    /// (``EventBus/reachesOnly(_:through:)``): what a plain publish does for its one
+    /// subscriber, without the walk. The nesting is kept as a publish keeps it, so a dispatch
+    /// past ``EventBus/nestingLimit`` is queued like any publish there, and the subscription's
+    /// delivery count goes up as the walk's would.
+    func reduceAlone(_ action: Action, entry: AnySubscription) {
+        let nesting = PublishNesting.current(key: nestingKey)
+        guard nesting.pointee.depth < EventBus.nestingLimit else { return bus.publishPlain(action) }
+        entry.countDelivery()
+        nesting.pointee.depth += 1
+        reduce(action, callSite: nil)
+        if nesting.pointee.depth == EventBus.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+    }
+
+    /// Reduces `action` now if the store is idle (its thread takes the store with one
+    /// compare-and-swap and leaves it with another when nothing was queued meanwhile, see
+    /// ``StoreTurn``), or queues it.
+    func reduce(_ action: Action, callSite: CallSite?) {
+        let thread = StoreTurn.currentThread
+        if turn.enter(thread) {
+            run(action, callSite: callSite)
+            continueBatch(on: thread)
+        } else {
             enqueue(action, callSite: callSite, on: thread)
+        }
+    }
+
+    // The paths that touch the queues are functions of their own: a local of a type built from
+    // `Action` makes a function look up that type's metadata on entry, whichever branch runs
+    // (a `Dispatched` built in `reduce` cost ~320 instructions per dispatch, callgrind).
+
+    /// The store was busy at the first look: files the action under the lock (see
+    /// ``StoreTurn/admit(_:)``), or runs it here if the store has become idle meanwhile.
+    @inline(never)
+    private func enqueue(_ action: Action, callSite: CallSite?, on thread: UInt) {
+        let dispatched = Dispatched(action: action, callSite: callSite)
+        let admission = turn.core.withLock { core -> StoreAdmission in
+            switch turn.admit(thread) {
+            case .run: return .run
+            case .reentrant: return .reentrant
+            case .runnersOwn:
+                queues.pointee.admitRunnersOwn(dispatched, core: &core)
+                return .queued
+            case .foreign:
+                return queues.pointee.admitForeign(dispatched, on: thread, core: &core).map { .wait($0) }
+                    ?? .queued
+            }
+        }
+        switch admission {
+        case .run:
+            run(dispatched.action, callSite: dispatched.callSite)
+            continueBatch(on: thread)
+        case .queued:
+            return
+        case .wait(let wakeup):
+            wakeup.wait()  // signalled by the runner of the batch before this one, with no lock held
+            continueBatch(on: thread)
         case .reentrant:
             preconditionFailure(
                 "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
@@ -88,83 +138,51 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         }
     }
 
-    // The paths that touch the queues are functions of their own: a local of a type built from
-    // `Action` makes a function look up that type's metadata on entry, whichever branch runs
-    // (a `Dispatched` built in `reduce` cost ~320 instructions per dispatch, callgrind).
-
-    @inline(never)
-    private func enqueue(_ action: Action, callSite: CallSite?, on thread: pthread_t) {
-        let dispatched = Dispatched(action: action, callSite: callSite)
-        let admission = core.withLock { core in
-            // Idle again since the first look: run it here after all.
-            if core.runner == nil { return StoreQueues<Dispatched>.Admission?.none }
-            return queues.pointee.admit(dispatched, on: thread, core: &core)
-        }
-        switch admission {
-        case nil:
-            reduce(dispatched.action, callSite: dispatched.callSite)
-        case .queued?:
-            return
-        case .wait(let turn)?:
-            turn.wait()  // signalled by the runner of the batch before this one, with no lock held
-            continueBatch()
-        }
-    }
-
     /// Reduces the rest of this thread's batch, then hands the store to the next batch's thread
-    /// or leaves it idle.
-    private func continueBatch() {
-        let idle = core.withLock { core in
-            guard core.queuedCount == 0 else { return false }
-            core.finish()
-            return true
-        }
-        if !idle { runQueued() }
+    /// or leaves it idle. Nothing queued (the word's queued bit clear): one compare-and-swap.
+    @inline(__always)
+    private func continueBatch(on thread: UInt) {
+        if !turn.leave(thread) { runQueued() }
     }
 
     @inline(never)
     private func runQueued() {
         while true {
-            switch core.withLock({ queues.pointee.next(core: &$0) }) {
+            switch turn.core.withLock({ queues.pointee.next(core: &$0, turn: turn) }) {
             case .run(let dispatched): run(dispatched.action, callSite: dispatched.callSite)
-            case .handOff(let turn):
-                turn.signal()
+            case .handOff(let leader):
+                leader.signal()
                 return
             case .done: return
             }
         }
     }
 
-    /// Middleware, reducer and state publish for one action, with no lock held.
+    /// Middleware, reducer and state publish for one action, with no lock held, on the thread
+    /// that runs the batch.
     ///
-    /// Without middleware, recording the reducing thread takes one lock round trip (none for the
-    /// dispatch that found the store idle: its admission noted it), and storing the result
-    /// another (issue 20: a dispatch took five). The state is read without the lock:
-    /// only the batch's runner, which is this thread, ever writes it (in `publish`), so nothing
-    /// can change it meanwhile; other threads' reads take the lock and so never overlap that
-    /// write.
+    /// The state is read without the lock: only the batch's runner, which is this thread, ever
+    /// writes it (in `publish`), so nothing can change it meanwhile; other threads' reads take
+    /// the lock and so never overlap that write. Whether the reducer runs is noted in
+    /// ``StoreTurn/isReducing``, which only the runner touches: no lock either.
     ///
     /// Every `withLock` here returns `Void`: a closure returning `State` made `withLock`
     /// generic over a type the compiler cannot see, and so unspecialized, which cost a metadata
     /// lookup for `LockedValue<StoreCore>` and one for the closure's type on every dispatch
     /// (~700 instructions, callgrind).
-    ///
-    /// `markedReducing`: the admission already noted this thread as the reducing one.
-    private func run(_ action: Action, callSite: CallSite?, markedReducing: Bool = false) {
-        let thread = pthread_self()
-        guard !hasMiddleware else { return runWithMiddleware(action, on: thread, callSite: callSite) }
-        if !markedReducing { core.withLock { $0.reducingThread = thread } }
+    private func run(_ action: Action, callSite: CallSite?) {
+        guard !hasMiddleware else { return runWithMiddleware(action, callSite: callSite) }
         var after = statePointer.pointee
+        turn.isReducing = true
         reducer(&after, action)
+        turn.isReducing = false
         publish(after, callSite: callSite)
     }
 
-    /// Stores the reduced state and publishes it, named after the dispatch that sent the action.
+    /// Stores the reduced state (the one lock round trip of an uncontended dispatch: other
+    /// threads read it) and publishes it, named after the dispatch that sent the action.
     private func publish(_ after: State, callSite: CallSite?) {
-        core.withLock {
-            $0.reducingThread = nil
-            statePointer.pointee = after
-        }
+        turn.core.withLock { _ in statePointer.pointee = after }
         if let callSite {
             bus.publishState(
                 after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
@@ -176,7 +194,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
     /// Apart from `run` because of its `Action?` local (see above).
     @inline(never)
-    private func runWithMiddleware(_ action: Action, on thread: pthread_t, callSite: CallSite?) {
+    private func runWithMiddleware(_ action: Action, callSite: CallSite?) {
         let before = statePointer.pointee  // only this runner writes it (see `run`)
         var accepted: Action? = action
         for step in middleware {
@@ -185,8 +203,22 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         }
         guard let accepted else { return }
         var after = before
-        core.withLock { $0.reducingThread = thread }
+        turn.isReducing = true
         reducer(&after, accepted)
+        turn.isReducing = false
         publish(after, callSite: callSite)
     }
+}
+
+/// What a dispatch that found the store busy does, decided under the lock. Not nested in the
+/// generic engine: its metadata would be looked up on every such dispatch.
+enum StoreAdmission {
+    /// The store became idle meanwhile and this thread took it: it runs its action here.
+    case run
+    /// Queued in a batch that another dispatch runs (on another thread, or further up this
+    /// one's stack); the caller returns.
+    case queued
+    /// Queued first in a new batch: wait for the signal, then run that batch.
+    case wait(DispatchSemaphore)
+    case reentrant
 }
