@@ -2,7 +2,7 @@ import Dispatch
 import EventBus
 import Testing
 
-@Suite("Async handlers", .timeLimit(.minutes(1)))
+@Suite("Async handlers", .timeLimit(.minutes(3)))
 struct AsyncHandlerTests {
     struct Refused: Error {}
 

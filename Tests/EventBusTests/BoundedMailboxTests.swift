@@ -2,7 +2,7 @@ import EventBus
 import EventBusTesting
 import Testing
 
-@Suite("Bounded executor mailboxes", .timeLimit(.minutes(1)))
+@Suite("Bounded executor mailboxes", .timeLimit(.minutes(3)))
 struct BoundedMailboxTests {
     /// Given an executor subscription with a bounded mailbox whose executor has not run yet.
     private func givenAStalledExecutor(

@@ -3,7 +3,7 @@ import EventBus
 import Testing
 
 /// Many threads at once; these exist mainly for the ThreadSanitizer run in CI.
-@Suite("Concurrent use", .timeLimit(.minutes(1)))
+@Suite("Concurrent use", .timeLimit(.minutes(3)))
 struct ConcurrencyTests {
     @Test func concurrentPublishersReachEverySubscriber() async {
         let sut = EventBus()

@@ -69,7 +69,7 @@ struct DeadEventTests {
         #expect(listener.log.all == ["dead"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aDeadEventHandlerThatPublishesAnEventNobodyHearsRunsOnce() {
         // Given a dead-event handler that publishes an event nobody subscribes to
         let sut = EventBus()
@@ -90,7 +90,7 @@ struct DeadEventTests {
         #expect(owner.log.all == ["Ping", "Ping"])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aDeadEventQueuedBeyondTheNestingLimitCannotLoopEither() {
         // Given a chain of publishes that reaches the nesting limit and then publishes an event
         // nobody hears, and a dead-event handler that publishes another such event

@@ -6,7 +6,7 @@ import Testing
 /// throwing, run inside the publish and can be stopped; `subscribeAsync` queues for a task.
 /// That `await` in a `subscribe` closure does not compile (the "renamed to 'subscribeAsync'"
 /// diagnostic) cannot be a Swift Testing test; DECISIONS.md records the check made by hand.
-@Suite("Delivery kind at the call site", .timeLimit(.minutes(1)))
+@Suite("Delivery kind at the call site", .timeLimit(.minutes(3)))
 struct DeliveryKindAtCallSiteTests {
     struct Refused: Error {}
 

@@ -2,7 +2,7 @@ import EventBus
 import EventBusTesting
 import Testing
 
-@Suite("Streams that count drops", .timeLimit(.minutes(1)))
+@Suite("Streams that count drops", .timeLimit(.minutes(3)))
 struct EventStreamTests {
     @Test func countsWhatTheBufferDropped() async {
         let sut = EventBus()

@@ -3,7 +3,7 @@ import EventBus
 import EventBusTesting
 import Testing
 
-@Suite("Delivery on an executor", .timeLimit(.minutes(1)))
+@Suite("Delivery on an executor", .timeLimit(.minutes(3)))
 struct ExecutorDeliveryTests {
     @Test func queuesEventsUntilTheExecutorRunsThem() {
         let sut = EventBus()

@@ -7,7 +7,7 @@ import Testing
 /// How a lane lets go: a cancel or a released owner drops what waits for that subscription only,
 /// a lane goes with its last subscription, and executors the bus cannot tell apart keep a mailbox
 /// each (issue 12, target 3).
-@Suite("Executor lanes: cancel, owners and lane lifetime", .timeLimit(.minutes(1)))
+@Suite("Executor lanes: cancel, owners and lane lifetime", .timeLimit(.minutes(3)))
 struct ExecutorLaneLifetimeTests {
     @Test func cancelDuringABurstStopsThatSubscriptionOnly() {
         // Given a handler that cancels another subscription of the same lane

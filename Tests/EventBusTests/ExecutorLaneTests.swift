@@ -7,7 +7,7 @@ import Testing
 /// Subscriptions on one executor share that executor's lane on the bus: one job per burst, and
 /// the handlers see events in publish order across subscriptions and event types (issue 12,
 /// target 3).
-@Suite("Executor lanes", .timeLimit(.minutes(1)))
+@Suite("Executor lanes", .timeLimit(.minutes(3)))
 struct ExecutorLaneTests {
     @Test func handlersOfDifferentTypesOnOneExecutorRunInPublishOrder() {
         // Given two subscriptions of one owner, to two types, on one executor

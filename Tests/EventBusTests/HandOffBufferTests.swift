@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-off's own contract, for the paths the async-handler and paced-stream suites cannot
 /// reach from the public API: a consumer woken while it waits, and the hand-over hook.
-@Suite("HandOffBuffer (publishers to one consuming task)", .timeLimit(.minutes(1)))
+@Suite("HandOffBuffer (publishers to one consuming task)", .timeLimit(.minutes(3)))
 struct HandOffBufferTests {
     @Test func finishWakesAWaitingConsumerWithNilAndRefusesLaterOffers() async {
         let sut = HandOffBuffer<Int, Void>(policy: .unbounded)

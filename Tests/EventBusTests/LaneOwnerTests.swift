@@ -7,7 +7,7 @@ import Testing
 /// an owner for one pass (a run of one type's queued events) and checks before every call that
 /// someone else still holds it; a publish checks the owner only when nothing of that
 /// subscription waits on the lane (issue 12, target 3, second round).
-@Suite("Lane owners", .timeLimit(.minutes(1)))
+@Suite("Lane owners", .timeLimit(.minutes(3)))
 struct LaneOwnerTests {
     @Test func anOwnerReleasedMidBurstGetsNoneOfTheBurst() {
         // Given two owners on one executor, and the first half of a burst queued for both

@@ -68,7 +68,7 @@ struct LockFreePublishTests {
             sut.publish(Ping())
             done.signal()
         }.start()
-        #expect(inside.wait(timeout: .now() + 30) == .success)
+        #expect(inside.wait(timeout: .now() + 60) == .success)
 
         // When a later entry of that list is cancelled meanwhile
         later.cancel()
@@ -77,7 +77,7 @@ struct LockFreePublishTests {
         #expect(weakProbe != nil)
         #expect(sut.store.reclaimer.pendingCount == 1)
         proceed.signal()
-        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(done.wait(timeout: .now() + 60) == .success)
         #expect(weakProbe == nil)
         #expect(sut.store.reclaimer.pendingCount == 0)
         withExtendedLifetime(blocker) {}

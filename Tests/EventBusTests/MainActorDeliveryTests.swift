@@ -12,7 +12,7 @@ final class MainActorOwner {
     }
 }
 
-@Suite("Main-actor delivery", .timeLimit(.minutes(1)))
+@Suite("Main-actor delivery", .timeLimit(.minutes(3)))
 @MainActor
 struct MainActorDeliveryTests {
     @Test func deliversOnTheMainActorInPublishOrder() async {
@@ -79,7 +79,7 @@ struct MainActorDeliveryTests {
 /// Dispatch drain the main queue on a thread of its own: still the one serial main actor, which
 /// every handler checks (`MainActor.assertIsolated`), but not pthread's main thread, so the
 /// thread is only asserted on Darwin (the macOS CI job).
-@Suite("Main-actor delivery thread", .timeLimit(.minutes(1)))
+@Suite("Main-actor delivery thread", .timeLimit(.minutes(3)))
 @MainActor
 struct MainActorThreadTests {
     @MainActor final class ThreadRecorder {

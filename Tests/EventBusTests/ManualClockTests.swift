@@ -1,7 +1,7 @@
 import EventBusTesting
 import Testing
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", .timeLimit(.minutes(3)))
 struct ManualClockTests {
     @Test func aSleepEndsOnlyWhenTheClockReachesItsDeadline() async throws {
         let sut = ManualClock()

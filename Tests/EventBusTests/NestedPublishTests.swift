@@ -4,7 +4,7 @@ import Testing
 
 /// Handlers that publish: depth-first up to `EventBus.nestingLimit`, queued in order beyond it,
 /// so that a chain of any length fits in a small stack (issue 7).
-@Suite("Nested publishing", .timeLimit(.minutes(1)))
+@Suite("Nested publishing", .timeLimit(.minutes(3)))
 struct NestedPublishTests {
     @Test func publishesNestedUpToTheLimitRunDepthFirst() {
         let limit = EventBus.nestingLimit

@@ -104,7 +104,7 @@ struct ObserveAllTests {
         #expect(count.value == 1)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aTapThatPublishesWhatItSeesDoesNotHearItsOwnPublishes() {
         // Given a tap that publishes a note about every publish it observes (a logging tap)
         let sut = EventBus()
@@ -125,7 +125,7 @@ struct ObserveAllTests {
         withExtendedLifetime((token, tap)) {}
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func aFailureHandlerThatPublishesAnEventWhoseHandlerThrowsDoesNotLoop() {
         // Given a failure handler that publishes an alert, and an alert handler that throws
         struct Boom: Error {}

@@ -4,7 +4,7 @@ import Testing
 
 /// Seed 003's code, as written: `promise(.more)`, and stepping and paced subscriptions without
 /// an owner, whose token is their anchor like every other owner-less subscription's.
-@Suite("Stepping and pacing without an owner", .timeLimit(.minutes(1)))
+@Suite("Stepping and pacing without an owner", .timeLimit(.minutes(3)))
 struct OwnerlessSteppingTests {
     @Test func aPromiseIsCalledLikeAFunction() {
         let sut = EventBus()

@@ -5,7 +5,7 @@ import Testing
 /// A paced subscription's pending sleep ends with the subscription. It used to stay asleep on
 /// the clock until the clock reached its deadline: with a `ManualClock` that a test never moves
 /// again, task and clock then held each other for good (LeakSanitizer reported them).
-@Suite("Pace: the pending sleep ends with the subscription", .timeLimit(.minutes(1)))
+@Suite("Pace: the pending sleep ends with the subscription", .timeLimit(.minutes(3)))
 struct PaceLifetimeTests {
     /// Given a paced subscription asleep after delivering its first event.
     private func givenAPacedSubscriptionAsleep(

@@ -2,7 +2,7 @@ import EventBus
 import EventBusTesting
 import Testing
 
-@Suite("Pace", .timeLimit(.minutes(1)))
+@Suite("Pace", .timeLimit(.minutes(3)))
 struct PaceTests {
     /// Given a paced subscriber that records when (on the manual clock) each event arrived.
     private func givenAPacedSubscriber(

@@ -6,7 +6,7 @@ import Testing
 
 /// A protocol subscription comes in every delivery kind the exact-type ones have; each gets the
 /// events that conform, in publish order.
-@Suite("Protocol subscriptions: on an executor, on the main actor, throwing, async", .timeLimit(.minutes(1)))
+@Suite("Protocol subscriptions: on an executor, on the main actor, throwing, async", .timeLimit(.minutes(3)))
 struct ProtocolDeliveryKindTests {
     @Test func anExecutorProtocolSubscriptionQueuesEveryMatchAndRunsThemInOrder() {
         let sut = EventBus()

@@ -6,7 +6,7 @@ import Testing
 /// Protocol (`conformingTo:`) subscriptions on an executor share that executor's lane: publish
 /// order with the plain subscriptions on it, one job per burst, and the lane lets them go when
 /// they end.
-@Suite("Protocol subscriptions on lanes", .timeLimit(.minutes(1)))
+@Suite("Protocol subscriptions on lanes", .timeLimit(.minutes(3)))
 struct ProtocolLaneTests {
     @Test func aProtocolSubscriptionAndAPlainOneRunInPublishOrder() {
         // Given a protocol subscription and a plain one of an unrelated type, on one executor

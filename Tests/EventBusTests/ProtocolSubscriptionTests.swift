@@ -16,7 +16,7 @@ struct ItemRemoved: ShopEvent {
     var label: String { "removed" }
 }
 
-@Suite("Protocol subscriptions", .timeLimit(.minutes(1)))
+@Suite("Protocol subscriptions", .timeLimit(.minutes(3)))
 struct ProtocolSubscriptionTests {
     @Test func receivesEveryConformingTypeAndNothingElse() {
         let sut = EventBus()

@@ -5,7 +5,7 @@ import Testing
 
 /// The delivery contract of state subscriptions under many threads; also run under
 /// ThreadSanitizer in CI.
-@Suite("State: concurrent publishes", .timeLimit(.minutes(1)))
+@Suite("State: concurrent publishes", .timeLimit(.minutes(3)))
 struct StateConcurrencyTests {
     @Test func subscribingWhilePublishingNeverMissesAValueOrReplaysAnOldOne() async {
         let sut = EventBus()

@@ -3,7 +3,7 @@ import EventBusTesting
 import Testing
 
 /// Every delivery kind with a state query: replay, chain, weak owner and cancellation.
-@Suite("State: every delivery kind", .timeLimit(.minutes(1)))
+@Suite("State: every delivery kind", .timeLimit(.minutes(3)))
 struct StateDeliveryKindTests {
     // MARK: - Synchronous
 
@@ -204,7 +204,7 @@ struct StateDeliveryKindTests {
     }
 }
 
-@Suite("State: main-actor delivery", .timeLimit(.minutes(1)))
+@Suite("State: main-actor delivery", .timeLimit(.minutes(3)))
 @MainActor
 struct StateMainActorDeliveryTests {
     @Test func deliversTheReplayAndLaterValuesOnTheMainActorInOrder() async {

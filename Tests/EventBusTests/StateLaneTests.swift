@@ -7,7 +7,7 @@ import Testing
 /// State-query subscriptions on an executor share that executor's lane with the plain
 /// subscriptions on it: one job per burst, publish order across kinds and event types, and the
 /// state guarantees (replay first, the chain at publish time) kept.
-@Suite("State queries on lanes", .timeLimit(.minutes(1)))
+@Suite("State queries on lanes", .timeLimit(.minutes(3)))
 struct StateLaneTests {
     @Test func aStateQueryAndAPlainSubscriptionOfAnotherTypeRunInPublishOrder() {
         // Given a state query of one type and a plain subscription of another, on one executor

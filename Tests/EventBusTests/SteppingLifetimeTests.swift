@@ -7,7 +7,7 @@ import Testing
 
 /// What ending a stepping subscription releases: its waiting events and its handler, at once or
 /// by the next publish, whoever keeps the token or a promise.
-@Suite("Stepping subscriptions: cancel, owner death and what they release", .timeLimit(.minutes(1)))
+@Suite("Stepping subscriptions: cancel, owner death and what they release", .timeLimit(.minutes(3)))
 struct SteppingLifetimeTests {
     @Test func cancelEndsTheSubscriptionAndReleasesWaitingEvents() {
         let sut = EventBus()

@@ -4,7 +4,7 @@ import EventBusTesting
 import Synchronization
 import Testing
 
-@Suite("Stepping on executors and threads", .timeLimit(.minutes(1)))
+@Suite("Stepping on executors and threads", .timeLimit(.minutes(3)))
 struct SteppingOnExecutorTests {
     @Test func publishingOnlyQueuesAndTheExecutorRunsOneStep() {
         let sut = EventBus()

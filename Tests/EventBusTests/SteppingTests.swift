@@ -5,7 +5,7 @@ import Testing
 
 @testable import EventBus
 
-@Suite("Stepping subscriptions", .timeLimit(.minutes(1)))
+@Suite("Stepping subscriptions", .timeLimit(.minutes(3)))
 struct SteppingTests {
     /// Given a stepping subscriber that keeps its promises, and a bus to publish on.
     private func givenAStepper(

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 16, defect 2: a store's queue drained in quadratic time, and one dispatching thread
 /// reduced for every other thread for as long as they kept dispatching.
-@Suite("Store: backlog", .timeLimit(.minutes(2)))
+@Suite("Store: backlog", .timeLimit(.minutes(3)))
 struct StoreBacklogTests {
     enum Counting: EventBusEvent {
         case burst(Int)

@@ -19,7 +19,7 @@ private func reduceBasket(_ state: inout Basket, _ action: BasketAction) {
 /// the store directly when nothing else on the bus would hear it. These pin what that must not
 /// change: the action stays an event for whoever listens, the nesting limit still queues it,
 /// and a busy store still queues and reduces in order.
-@Suite("Store: dispatch paths", .timeLimit(.minutes(1)))
+@Suite("Store: dispatch paths", .timeLimit(.minutes(3)))
 struct StoreDispatchPathTests {
     @Test func aSubscriberToTheActionTypeHearsEachDispatchAndTheStoreStillReducesIt() {
         // Given a store and, later, a subscriber to its action type
@@ -128,7 +128,7 @@ struct StoreDispatchPathTests {
             (state: inout Basket, action: BasketAction) in
             if action == .add("first") {
                 inside.signal()
-                _ = letGo.wait(timeout: .now() + 30)
+                _ = letGo.wait(timeout: .now() + 60)
             }
             reduceBasket(&state, action)
         }
@@ -137,7 +137,7 @@ struct StoreDispatchPathTests {
             sut.dispatch(.add("first"))
             runnerDone.signal()
         }.start()
-        #expect(inside.wait(timeout: .now() + 30) == .success)
+        #expect(inside.wait(timeout: .now() + 60) == .success)
 
         // When this thread dispatches meanwhile
         sut.dispatch(.add("second"))
@@ -147,7 +147,7 @@ struct StoreDispatchPathTests {
         #expect(sut.backlog == 1)
         #expect(sut.state.items.isEmpty)
         letGo.signal()
-        #expect(runnerDone.wait(timeout: .now() + 30) == .success)
+        #expect(runnerDone.wait(timeout: .now() + 60) == .success)
         #expect(sut.state.items == ["first", "second"])
         #expect(sut.backlog == 0)
     }

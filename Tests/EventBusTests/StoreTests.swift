@@ -17,7 +17,7 @@ private func basketReducer(_ state: inout Basket, _ action: BasketAction) {
     }
 }
 
-@Suite("Store", .timeLimit(.minutes(1)))
+@Suite("Store", .timeLimit(.minutes(3)))
 struct StoreTests {
     @Test func reducerFoldsDispatchedActionsIntoTheState() {
         let sut = Store(bus: EventBus(), initialState: Basket(), reducer: basketReducer)

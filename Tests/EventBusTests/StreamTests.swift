@@ -1,7 +1,7 @@
 import EventBus
 import Testing
 
-@Suite("AsyncStream bridge", .timeLimit(.minutes(1)))
+@Suite("AsyncStream bridge", .timeLimit(.minutes(3)))
 struct StreamTests {
     @Test func registersWhenCreatedNotOnFirstNext() async {
         let sut = EventBus()

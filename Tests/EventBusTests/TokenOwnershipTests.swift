@@ -6,7 +6,7 @@ import Testing
 /// One token rule: a token stored in a bag or a set ends its subscription when the container
 /// goes, for every kind; a token never stored keeps its kind's rule (owner-bound: the owner
 /// decides; owner-less: the token's release cancels).
-@Suite("Token ownership", .timeLimit(.minutes(1)))
+@Suite("Token ownership", .timeLimit(.minutes(3)))
 struct TokenOwnershipTests {
     /// One subscription of every kind whose token was discardable before: all owner-bound.
     private func subscribeEveryOwnerBoundKind(

@@ -4,7 +4,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("App model", .timeLimit(.minutes(1)))
+@Suite("App model", .timeLimit(.minutes(3)))
 struct AppModelTests {
     @Test func updatesTheLoginAndProfilePanesWhenAUserLogsIn() {
         onLoop {
@@ -228,10 +228,10 @@ struct AppModelTests {
             let release = DispatchSemaphore(value: 0)
             let hold = harness.bus.subscribe(to: UserDidLoginEvent.self, priority: -1) { _ in
                 entered.signal()
-                _ = release.wait(timeout: .now() + 30)
+                _ = release.wait(timeout: .now() + 60)
             }
             harness.press(.character("l"))
-            #expect(entered.wait(timeout: .now() + 30) == .success)
+            #expect(entered.wait(timeout: .now() + 60) == .success)
             harness.drain { if case .loaded = harness.sut.profile?.state { true } else { false } }
 
             harness.press(.character("l"))

@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Bus pane rendering", .timeLimit(.minutes(1)))
+@Suite("Bus pane rendering", .timeLimit(.minutes(3)))
 struct BusPaneRenderTests {
     private static func info(
         _ type: String, _ subscriber: String, _ delivery: SubscriptionInfo.Delivery = .executor,

@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Command line and headless runs", .timeLimit(.minutes(1)))
+@Suite("Command line and headless runs", .timeLimit(.minutes(3)))
 struct DemoOptionsTests {
     @Test func runsInteractivelyWithoutArguments() throws {
         #expect(try DemoOptions.parse([]) == .interactive())

@@ -2,7 +2,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Event log step mode", .timeLimit(.minutes(1)))
+@Suite("Event log step mode", .timeLimit(.minutes(3)))
 struct EventLogStepModeTests {
     @Test func eachSpaceLetsOneMoreEventIntoTheLog() {
         onLoop {

@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Delivery flashes", .timeLimit(.minutes(1)))
+@Suite("Delivery flashes", .timeLimit(.minutes(3)))
 struct FlashTests {
     private static let start = ContinuousClock.now
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import EventDemo
 
-@Suite("Help overlay", .timeLimit(.minutes(1)))
+@Suite("Help overlay", .timeLimit(.minutes(3)))
 struct HelpOverlayTests {
     /// The overlay's text rows (inside its frame) at every scroll position, joined.
     @MainLoop private func everythingShown(at size: Size) -> (text: String, screens: [String]) {

@@ -4,7 +4,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@Suite("Event log: position, paging, search, details, order", .timeLimit(.minutes(1)))
+@Suite("Event log: position, paging, search, details, order", .timeLimit(.minutes(3)))
 struct LogNavigationTests {
     private func statusLine(_ screen: String) -> String {
         String(screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last ?? "")

@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-@Suite("Main-loop executor", .timeLimit(.minutes(1)))
+@Suite("Main-loop executor", .timeLimit(.minutes(3)))
 struct MainLoopExecutorTests {
     @Test func runsJobsInEnqueueOrderOnlyWhenDrained() {
         let sut = MainLoopExecutor()
@@ -55,7 +55,7 @@ struct MainLoopExecutorTests {
 
         // A dispatch thread, not a task: this test blocks its own thread while waiting.
         DispatchQueue.global().async { sut.enqueue {} }
-        sut.waitForWork(timeout: .seconds(10))
+        sut.waitForWork(timeout: .seconds(60))
 
         #expect(sut.pendingCount == 1)
     }

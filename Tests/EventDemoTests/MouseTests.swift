@@ -2,7 +2,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Mouse", .timeLimit(.minutes(1)))
+@Suite("Mouse", .timeLimit(.minutes(3)))
 struct MouseTests {
     private static func click(_ column: Int, _ row: Int) -> MouseEvent {
         MouseEvent(.left, column: column, row: row)

@@ -2,7 +2,7 @@ import EventBus
 import EventDemo
 import Testing
 
-@Suite("Pane lifetime", .timeLimit(.minutes(1)))
+@Suite("Pane lifetime", .timeLimit(.minutes(3)))
 struct PaneLifetimeTests {
     @Test func releasesAPaneWhileEventsForItAreQueued() {
         onLoop {

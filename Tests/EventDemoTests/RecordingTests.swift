@@ -5,7 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@Suite("Recording and replay: writing and reading", .timeLimit(.minutes(1)))
+@Suite("Recording and replay: writing and reading", .timeLimit(.minutes(3)))
 struct RecordingTests {
     static let samples: [any DemoEvent] = [
         LoginDidStartEvent(username: "alice", session: 1),

@@ -7,7 +7,7 @@ import Testing
 /// During a replay the Bus view shows what the recording says (who received each replayed
 /// event, where it was published), not the replay bus, where only the panes listen and the
 /// replayer is the only call site.
-@Suite("Replay: the Bus view shows the recording", .timeLimit(.minutes(1)))
+@Suite("Replay: the Bus view shows the recording", .timeLimit(.minutes(3)))
 struct ReplayBusViewTests {
     private static func replayed(_ mode: Replayer.Mode, keys: [Key], size: Size) throws -> String {
         HeadlessRun.run(

@@ -5,7 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@Suite("Replay fidelity", .timeLimit(.minutes(1)))
+@Suite("Replay fidelity", .timeLimit(.minutes(3)))
 struct ReplayFidelityTests {
     /// Records `keys` played against the live services, and reads the file back.
     @MainLoop private func record(_ keys: [Key]) throws -> Recording {
@@ -58,7 +58,7 @@ struct ReplayFidelityTests {
                 size: Size(width: 120, height: 40), timeFormat: Fixtures.utc)
             app.replay(recording, name: "run.jsonl", mode: .paced)
             app.replayer?.publishAll()
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + .seconds(60)
             while app.eventLog.totalCount < recording.events.count, ContinuousClock.now < deadline {
                 executor.drain()
                 executor.waitForWork(timeout: .milliseconds(50))

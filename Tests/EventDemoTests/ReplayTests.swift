@@ -5,7 +5,7 @@ import Foundation
 import TerminalUI
 import Testing
 
-@Suite("Recording and replay: playing back", .timeLimit(.minutes(1)))
+@Suite("Recording and replay: playing back", .timeLimit(.minutes(3)))
 struct ReplayTests {
     /// The sample recording committed with the docs (the e2e test replays it too).
     static let samplePath = URL(filePath: #filePath).deletingLastPathComponent()

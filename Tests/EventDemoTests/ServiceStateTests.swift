@@ -6,7 +6,7 @@ import Testing
 
 /// The services' outbox: what they decide under their lock reaches the bus in decision order,
 /// even when a second thread decides while the first is still publishing.
-@Suite("Demo: services publish in the order they decide", .timeLimit(.minutes(1)))
+@Suite("Demo: services publish in the order they decide", .timeLimit(.minutes(3)))
 struct ServiceStateTests {
     private struct Note: EventBusEvent, Equatable {
         var text: String

@@ -3,7 +3,7 @@ import EventBusTesting
 import EventDemo
 import Testing
 
-@Suite("Services", .timeLimit(.minutes(1)))
+@Suite("Services", .timeLimit(.minutes(3)))
 struct ServicesTests {
     /// Collects events of one type, published on any thread.
     private final class Collector<Event: EventBusEvent>: Sendable {
@@ -158,10 +158,10 @@ struct ServicesTests {
         withExtendedLifetime(sut) {}
     }
 
-    /// Polls `condition` until it holds or ten seconds pass; yields between checks, never sleeps
+    /// Polls `condition` until it holds or a minute passes; yields between checks, never sleeps
     /// a fixed time.
     private func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }
             await Task.yield()

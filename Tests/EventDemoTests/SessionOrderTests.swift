@@ -8,7 +8,7 @@ import Testing
 /// in. Login, logout and profile reach a pane through separate subscriptions, and the bus orders
 /// deliveries per subscription only, so a pane must come to the same screen whatever order the
 /// events of different types arrive in. Each test publishes one arrival order after another.
-@Suite("Demo: panes agree whatever order auth and profile events arrive in", .timeLimit(.minutes(1)))
+@Suite("Demo: panes agree whatever order auth and profile events arrive in", .timeLimit(.minutes(3)))
 struct SessionOrderTests {
     private static let bob = User(id: "bob", name: "Bob")
     private static let bobProfile = Profile(

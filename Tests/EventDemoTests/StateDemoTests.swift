@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 8 in the demo: the cart store, the profile pane's skip-repeats cart count, and the
 /// profile pane closed and reopened from replayed state.
-@Suite("Demo: state subscriptions and the cart store", .timeLimit(.minutes(1)))
+@Suite("Demo: state subscriptions and the cart store", .timeLimit(.minutes(3)))
 struct StateDemoTests {
     @Test func profilePaneCountsOnlyCartChangesThatChangeTheItemCount() {
         onLoop {

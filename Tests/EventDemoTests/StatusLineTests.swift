@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Status line at 80 columns", .timeLimit(.minutes(1)))
+@Suite("Status line at 80 columns", .timeLimit(.minutes(3)))
 struct StatusLineTests {
     private func words(_ text: String) -> [String] {
         text.split(whereSeparator: { " ,;…()➜".contains($0) }).map(String.init)

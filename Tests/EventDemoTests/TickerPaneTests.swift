@@ -2,7 +2,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Ticker pane: paced, with a live backlog", .timeLimit(.minutes(1)))
+@Suite("Ticker pane: paced, with a live backlog", .timeLimit(.minutes(3)))
 struct TickerPaneTests {
     private func render(_ state: TickerState, backlog: Int, dropped: Int, height: Int = 4) -> String {
         Fixtures.render(width: 44, height: height) { buffer, rect in

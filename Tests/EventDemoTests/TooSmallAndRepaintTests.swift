@@ -2,7 +2,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Too small screen and Ctrl-L", .timeLimit(.minutes(1)))
+@Suite("Too small screen and Ctrl-L", .timeLimit(.minutes(3)))
 struct TooSmallAndRepaintTests {
     @Test func keysBehindTheTooSmallScreenDoNothing() {
         // Issue 19, item 4: at 60x20, `a a 3` then enlarging showed two items and the Bus view.

@@ -3,7 +3,7 @@ import EventDemo
 import TerminalUI
 import Testing
 
-@Suite("Views: Shop, Flow, Bus", .timeLimit(.minutes(1)))
+@Suite("Views: Shop, Flow, Bus", .timeLimit(.minutes(3)))
 struct ViewsTests {
     /// Signed in, three items in the cart, one ticker burst of which the paced pane showed one.
     @MainLoop

@@ -41,7 +41,7 @@ final class LoopHarness {
     /// timeout is a backstop for TSan on two loaded cores, not a pace: a passing drain returns
     /// as soon as the condition holds.
     @discardableResult
-    func drain(until condition: () -> Bool = { true }, timeout: Duration = .seconds(30)) -> Bool {
+    func drain(until condition: () -> Bool = { true }, timeout: Duration = .seconds(60)) -> Bool {
         let deadline = ContinuousClock.now + timeout
         executor.drain()
         while !condition() {
@@ -54,7 +54,7 @@ final class LoopHarness {
 
     /// Runs jobs until no service work is in flight and nothing is queued.
     func settle() {
-        HeadlessRun.settle(services.background, executor: executor, timeout: .seconds(10))
+        HeadlessRun.settle(services.background, executor: executor, timeout: .seconds(60))
     }
 
     func press(_ keys: Key...) {
