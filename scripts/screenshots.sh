@@ -121,7 +121,7 @@ keys Escape q
 
 # 200x60, where a large terminal should show more, not blank: the Flow view's ticker history as
 # a chart with the ticks its pace dropped, the guide's table of who gets a tick, the log's
-# RECEIVED BY column.
+# RECEIVED BY column and payload fields; the Shop's cart history; the Bus view's last payloads.
 wait_for_exit
 COLUMNS=200
 ROWS=60
@@ -132,4 +132,13 @@ wait_for "Alice Martin"
 keys a a 2 t t t
 wait_for "#14  BEAN" "⊘ dropped #2" "HANDLED" "RECEIVED BY"  # the pane has shown six ticks
 shoot flow-200x60
+# The Shop after a checkout: the cart pane lists what its subscriptions heard, the log shows
+# payloads with their field names; then the Bus view's last payload per type and its key to
+# the delivery kinds.
+keys 1 c
+wait_for "Order #1001" "WHAT CARTPANE HEARD" "SubscriberFailure"
+shoot shop-200x60
+keys 3
+wait_for "LAST PAYLOAD" "HOW EACH DELIVERY RUNS" "itemCount: 2, orderNumber: 1001"
+shoot bus-200x60
 keys q

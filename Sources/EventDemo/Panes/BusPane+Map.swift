@@ -45,11 +45,14 @@ extension BusPane {
         snapshot.reduce(0) { $0 + max($1.value.count, publishers[$1.key, default: []].count + 1) }
     }
 
+    /// The map: `state`'s call sites and last payloads beside `snapshot`'s subscriptions, then,
+    /// when every row fits with room to spare, a key to the delivery kinds on screen.
     nonisolated static func renderMap(
-        _ snapshot: [String: [SubscriptionInfo]], publishers: [String: [BusPaneState.Publisher]],
-        dropped: [String: Int], scrollOffset: Int, replay: BusPaneState.ReplayProgress? = nil, focused: Bool,
+        _ snapshot: [String: [SubscriptionInfo]], state: BusPaneState, dropped: [String: Int], focused: Bool,
         into buffer: inout ScreenBuffer, in rect: Rect
     ) {
+        let publishers = state.publishers
+        let replay = state.replay
         let rows = rows(snapshot, publishers: publishers)
         let count = snapshot.values.reduce(0) { $0 + $1.count }
         let sites = Set(snapshot.keys.flatMap { type in publishers[type, default: []].map(\.site) }).count
@@ -72,7 +75,7 @@ extension BusPane {
                 style: Theme.hint, clip: inside)
         }
         let visible = inside.height - 1
-        let first = max(0, min(scrollOffset, rows.count - visible))
+        let first = max(0, min(state.scrollOffset, rows.count - visible))
         let shown = Array(rows.dropFirst(first).prefix(visible))
         let columns = MapColumns(width: inside.width - 2, rows: shown, dropped: dropped)
         let left = inside.x + 1
@@ -88,6 +91,15 @@ extension BusPane {
                 // Continuation rows of a type scrolled to the top still say which type they are.
                 let type = offset == 0 && row.eventType.isEmpty ? "↑ " + row.typeName : row.eventType
                 _ = write(type, columns.type, x, y, Theme.eventType, &buffer, inside)
+            }
+            if columns.last > 0, !row.eventType.isEmpty {
+                // What flows on this type: its last event, field by field.
+                let payload = state.lastPayloads[row.eventType]
+                let text =
+                    payload.map { PayloadFields.fitted($0, to: columns.last - 1) ?? $0 } ?? "never published"
+                _ = write(
+                    text, columns.last, left + columns.lastOffset, y, payload == nil ? Theme.hint : .plain,
+                    &buffer, inside)
             }
             x += columns.type
             guard let info = row.info else { continue }
@@ -108,6 +120,11 @@ extension BusPane {
             _ = write(
                 (drops > 0 ? String(drops) : "·").leftPadded(to: columns.dropped - 1), columns.dropped, x, y,
                 drops > 0 ? Theme.warning : Theme.hint, &buffer, inside)
+        }
+        if shown.count == rows.count {
+            var y = inside.y + 2 + rows.count + (replay != nil ? 2 : 0)  // under the note, if any
+            renderDeliveryKey(
+                Set(shown.compactMap(\.info?.delivery)), at: &y, left: left, into: &buffer, in: inside)
         }
         if rows.count > visible {
             let more = " \(first + 1)–\(min(rows.count, first + visible)) of \(rows.count) ↑↓ "
@@ -133,6 +150,8 @@ extension BusPane {
         static let typeHeader = "EVENT TYPE · FROM"
         let priority = 5, received: Int, dropped: Int
         let kind: Int, ranOn: Int, type: Int, subscriber: Int
+        /// The last payload's column (0: no room) and where it starts.
+        let last: Int, lastOffset: Int
         private let isNarrow: Bool
 
         init(width: Int, rows: [Row], dropped drops: [String: Int]) {
@@ -158,6 +177,10 @@ extension BusPane {
                 ([Self.typeHeader] + rows.map(\.eventType) + forms.map(\.[0])).map(\.count).max()! + 1
             let type = min(rest - subscriber, typeNeed)
             self.type = type
+            // Slack of 30 or more at the right: each type's last payload.
+            lastOffset = type + subscriber + kind + ranOn + priority + received + dropped + 1
+            let slack = width - lastOffset
+            last = slack >= 30 ? slack : 0
             siteForm = (0..<2).first { index in forms.allSatisfy { $0[index].count < type } } ?? 2
         }
 
@@ -179,6 +202,12 @@ extension BusPane {
         }
 
         var header: String {
+            let table = tableHeader
+            return last > 0
+                ? table.padding(toLength: lastOffset, withPad: " ", startingAt: 0) + "LAST PAYLOAD" : table
+        }
+
+        private var tableHeader: String {
             Self.typeHeader.padded(type) + "SUBSCRIBER".padded(subscriber) + "DELIVERY".padded(kind)
                 + "RUNS ON".padded(ranOn) + "PRIO".leftPadded(to: priority - 1) + " "
                 + (isNarrow ? "RECV" : "RECEIVED").leftPadded(to: received - 1)

@@ -21,9 +21,7 @@ extension BusPane {
         let bottomHeight = min(7, max(5, rect.height / 4))
         let (top, bottom) = rect.splitTop(rect.height - bottomHeight)
         let (deadRect, failuresRect) = bottom.splitLeft(bottom.width / 2)
-        renderMap(
-            snapshot, publishers: state.publishers, dropped: dropped, scrollOffset: state.scrollOffset,
-            replay: state.replay, focused: focused, into: &buffer, in: top)
+        renderMap(snapshot, state: state, dropped: dropped, focused: focused, into: &buffer, in: top)
         renderDeadEvents(state.deadEvents, into: &buffer, in: deadRect)
         renderFailures(state, into: &buffer, in: failuresRect)
     }

@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import Foundation
 import TerminalUI
 
@@ -23,6 +24,9 @@ public struct BusPaneState: Equatable, Sendable {
 
     /// Each event type's call sites, by type name, in the order they first published it.
     public var publishers: [String: [Publisher]] = [:]
+    /// Each event type's last published payload with its field names (see the event log's
+    /// PAYLOAD column), by type name; a wide map shows it beside the type.
+    public var lastPayloads: [String: String] = [:]
     /// One event type that was published to nobody, and how often.
     public struct DeadEventCount: Equatable, Sendable {
         /// The event's type name.
@@ -65,9 +69,11 @@ public struct BusPaneState: Equatable, Sendable {
     /// Creates a state.
     public init(
         publishers: [String: [Publisher]] = [:], deadEvents: [DeadEventCount] = [], failures: [String] = [],
-        failureCount: Int = 0, scrollOffset: Int = 0, replay: ReplayProgress? = nil
+        failureCount: Int = 0, scrollOffset: Int = 0, replay: ReplayProgress? = nil,
+        lastPayloads: [String: String] = [:]
     ) {
         self.publishers = publishers
+        self.lastPayloads = lastPayloads
         self.deadEvents = deadEvents
         self.failures = failures
         self.failureCount = failureCount
@@ -94,6 +100,13 @@ public final class BusPane {
         } else {
             state.publishers = publishers.withLock { $0 }
         }
+        // Encoded here, for the frames that show the map, not by the tap at every publish.
+        state.lastPayloads = lastEvents.withLock { $0 }.mapValues { event in
+            guard let event = event as? any DemoEvent,
+                let json = try? TraceFormat.payloadEncoder().encode(event)
+            else { return (event as? DeadEvent).map { #"eventTypeName: "\#($0.eventTypeName)""# } ?? "" }
+            return PayloadFields.text(ofJSON: String(decoding: json, as: UTF8.self))
+        }
         return state
     }
 
@@ -113,6 +126,8 @@ public final class BusPane {
     /// Call sites by event type, noted by the tap on the publishing thread: a dictionary update
     /// under a lock per publish, instead of a job on the loop for each.
     private let publishers = LockedValue<[String: [BusPaneState.Publisher]]>([:])
+    /// The last event of each type, noted by the tap likewise.
+    private let lastEvents = LockedValue<[String: any EventBusEvent]>([:])
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
@@ -120,7 +135,9 @@ public final class BusPane {
             pane.countDeadEvent(dead.eventTypeName)
         }
         let publishers = publishers
+        let lastEvents = lastEvents
         tap = bus.observeAll { record in
+            lastEvents.withLock { $0[record.eventTypeName] = record.event }
             let site = record.callSite
             let place = "\(site.fileName):\(site.line)"
             publishers.withLock { seen in

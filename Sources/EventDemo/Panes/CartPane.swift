@@ -14,6 +14,9 @@ public struct CartState: Equatable, Sendable {
     /// What the loyalty programme did with an order, by order number: its points, or why it
     /// awarded none (the loyalty handler threw). Shown under ``lastOrder`` when it is that order.
     public var loyalty: [Int: LoyaltyOutcome] = [:]
+    /// What the pane's subscriptions heard, newest first, at most ``CartPane/keptHistory``: a
+    /// wide pane lists it beside the cart.
+    public var history: [CartHeard] = []
 
     /// The loyalty programme's answer to one order.
     public enum LoyaltyOutcome: Equatable, Sendable {
@@ -26,8 +29,9 @@ public struct CartState: Equatable, Sendable {
     /// Creates a state.
     public init(
         items: [CartItem] = [], selection: Int = 0, lastOrder: CheckoutDidCompleteEvent? = nil,
-        vetoReason: String? = nil, loyalty: [Int: LoyaltyOutcome] = [:]
+        vetoReason: String? = nil, loyalty: [Int: LoyaltyOutcome] = [:], history: [CartHeard] = []
     ) {
+        self.history = history
         self.items = items
         self.selection = selection
         self.lastOrder = lastOrder
@@ -53,21 +57,31 @@ public final class CartPane {
         // The cart store's state: replayed at once, then every change (an unchanged cart, say
         // after clearing an empty one, is skipped as a repeat).
         bus.states(of: CartDidUpdateEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
+            pane.heard(.cartChange(from: pane.state.items, to: event))
             pane.state.items = event.items
             pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
             if !event.items.isEmpty { pane.state.lastOrder = nil }
             pane.state.vetoReason = nil
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutVetoedEvent) in
+            pane.heard(CartHeard("CheckoutVetoedEvent", "✗ checkout refused: \(event.reason)", .warning))
             pane.state.vetoReason = event.reason
         }
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutDidCompleteEvent) in
+            pane.heard(
+                CartHeard(
+                    "CheckoutDidCompleteEvent", "✓ order #\(event.orderNumber) placed: \(event.total)", .good,
+                    orderNumber: event.orderNumber))
             pane.state.lastOrder = event
             pane.state.loyalty = pane.state.loyalty.filter { $0.key == event.orderNumber }
         }
         // The award is published inside the order's publish, so it may arrive before the order
         // does: outcomes are kept by order number.
         bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoyaltyDidAwardPointsEvent) in
+            pane.heard(
+                CartHeard(
+                    "LoyaltyDidAwardPointsEvent", "+\(event.points) points for order #\(event.orderNumber)",
+                    .good))
             pane.state.loyalty[event.orderNumber] = .awarded(event.points)
         }
         // A failed award publishes nothing: the pane hears it as the loyalty handler's error.
@@ -78,9 +92,30 @@ public final class CartPane {
             else { return }
             let reason = "\(failure.error)"
             executor.enqueue {
-                MainLoop.assumeIsolated { self?.state.loyalty[order.orderNumber] = .failed(reason) }
+                MainLoop.assumeIsolated {
+                    self?.heard(
+                        CartHeard(
+                            "SubscriberFailure", "✗ LoyaltyService: \(reason)", .warning,
+                            orderNumber: order.orderNumber))
+                    self?.state.loyalty[order.orderNumber] = .failed(reason)
+                }
             }
         }
+    }
+
+    private func heard(_ line: CartHeard) {
+        // An order's error comes through the tap, which takes another road to the loop than
+        // the order's delivery: listed right under its order (as in the log), whichever came
+        // first.
+        let order = line.typeName == "SubscriberFailure" ? line.orderNumber : nil
+        let index =
+            order.flatMap { number in
+                state.history.firstIndex {
+                    $0.typeName == "CheckoutDidCompleteEvent" && $0.orderNumber == number
+                }
+            }.map { $0 + 1 } ?? 0
+        state.history.insert(line, at: index)
+        if state.history.count > Self.keptHistory { state.history.removeLast() }
     }
 
     /// Moves the highlighted line by `delta`, staying within the cart.
@@ -88,12 +123,29 @@ public final class CartPane {
         state.selection = max(0, min(state.items.count - 1, state.selection + delta))
     }
 
-    /// Draws `state` as a framed pane into `rect`: a pure function of its arguments.
+    /// Draws `state` as a framed pane into `rect`: a pure function of its arguments. A pane
+    /// at least 100 columns wide inside lists, beside the cart, what its subscriptions heard.
     public nonisolated static func render(
         _ state: CartState, focused: Bool, into buffer: inout ScreenBuffer, in rect: Rect
     ) {
         Theme.frame(rect, title: "Cart", focused: focused, into: &buffer)
         let inside = rect.inset(by: 1)
+        guard inside.width >= 100 else {
+            return renderCart(state, focused: focused, into: &buffer, in: inside)
+        }
+        let (cart, rest) = inside.splitLeft(44)
+        renderCart(state, focused: focused, into: &buffer, in: cart)
+        for y in rest.y..<rest.maxY {
+            buffer.write("│", column: rest.x, row: y, style: Theme.hint, clip: rest)
+        }
+        renderHistory(
+            state.history, into: &buffer,
+            in: Rect(x: rest.x + 2, y: rest.y, width: rest.width - 3, height: rest.height))
+    }
+
+    private nonisolated static func renderCart(
+        _ state: CartState, focused: Bool, into buffer: inout ScreenBuffer, in inside: Rect
+    ) {
         let left = inside.x + 1
         let width = inside.width - 2
         if state.items.isEmpty {

@@ -100,6 +100,14 @@ extension EventLogPane {
             payload = max(8, rest)
         }
 
+        /// The payload as this width shows it: in a column of at least 50, with its field names
+        /// (what a subscriber gets, by name), cut after a field with `…` if it must be; else, and
+        /// when not even its first field fits, the summary.
+        func payload(of entry: EventLogEntry) -> String {
+            guard payload >= 50, !entry.fields.isEmpty else { return entry.summary }
+            return PayloadFields.fitted(entry.fields, to: payload - 1) ?? entry.summary
+        }
+
         /// The row's type name as this width shows it.
         func type(of row: Row) -> String { shortTypes ? row.shortType : row.type }
 

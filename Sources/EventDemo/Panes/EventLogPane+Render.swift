@@ -8,7 +8,8 @@ extension EventLogPane {
     /// Columns share the row by the content of the rows on screen (see `Columns`): time, the
     /// publisher (in its flash colour; without the column, the event type takes that colour),
     /// the event type (nested publishes indented under their cause with `↳`, as `depth` says),
-    /// the payload (the slack), the subscriptions reached, where they ran and, on wide
+    /// the payload (the slack: in a column of at least 50, the payload with its field names,
+    /// cut after a field with `…` if it must be; else the summary), the subscriptions reached, where they ran and, on wide
     /// terminals, who they were. `selection` is highlighted. The bottom border
     /// maps publishers to colours. With `stepBacklog` (step mode), the title counts what is shown
     /// of what was published and what waits; with `filter`, what the search matches.
@@ -58,7 +59,7 @@ extension EventLogPane {
                 }
                 let typeStyle = columns.publisher > 0 ? Theme.eventType : publisherStyle
                 x = cell(columns.type(of: row), columns.type, x, y, typeStyle, &buffer, inside)
-                x = cell(entry.summary, columns.payload, x, y, .plain, &buffer, inside)
+                x = cell(columns.payload(of: entry), columns.payload, x, y, .plain, &buffer, inside)
                 let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
                 let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
                 x = cell(

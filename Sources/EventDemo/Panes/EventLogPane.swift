@@ -33,6 +33,9 @@ public struct EventLogEntry: Equatable, Sendable {
     public var cause: UInt64?
     /// The event's full payload as JSON (sorted keys), for the detail view; empty when unknown.
     public var payload = ""
+    /// The payload in one line with its field names (`itemCount: 3, total: €62.40`), which a
+    /// wide log shows instead of the summary where it fits; empty when unknown.
+    public var fields = ""
     /// Where it was published (`EventDemo/CartService.swift:57 add()`), for the detail view;
     /// empty when unknown (failure lines).
     public var callSite = ""
@@ -70,6 +73,7 @@ public struct EventLogEntry: Equatable, Sendable {
         } else if let dead {
             payload = #"{"eventTypeName":"\#(dead.eventTypeName)"}"#
         }
+        fields = PayloadFields.text(ofJSON: payload)
     }
 
     /// Creates the entry of a replayed publish: the replay bus's `record` of it, with what the
