@@ -19,11 +19,13 @@ extension EventBus {
     /// > `owner.bus.publish(…)`, or capture it weakly (see <doc:OwnerBoundSubscriptions>).
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
+        // Inlined so that the entry's generic class is named in the caller's specialized code,
+        // whose metadata accessor caches it (see DECISIONS.md, "Subscribe front doors").
         register(OwnedSubscription(owner: owner, once: false, priority: priority, handler: handler))
     }
 
@@ -64,7 +66,7 @@ extension EventBus {
     /// synchronous on the publisher's thread, in descending `priority`, owner held weakly.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
-    @discardableResult
+    @inlinable @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
@@ -81,6 +83,7 @@ extension EventBus {
     /// cancels the subscription.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
+    @inlinable
     public func subscribe<Event: EventBusEvent>(
         to eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
@@ -108,6 +111,7 @@ extension EventBus {
         protocols.removeAll(ownedBy: owner)
     }
 
+    @usableFromInline
     func register(_ subscription: AnySubscription, cancelsOnDeinit: Bool = false) -> SubscriptionToken {
         store.add(subscription)
         return SubscriptionToken(subscription: subscription, store: store, cancelsOnDeinit: cancelsOnDeinit)

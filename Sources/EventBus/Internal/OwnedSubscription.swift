@@ -1,5 +1,6 @@
 /// The part every owner-bound subscription shares: the weakly held owner and what the
 /// registry and taps ask about it.
+@usableFromInline
 class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unchecked Sendable {
     // safe: `owner` is written once in init and only loaded afterwards (weak loads are atomic
     // in the runtime).
@@ -8,7 +9,10 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     /// entry under it without a weak load.
     private let ownerAddress: ObjectIdentifier
 
-    init(owner: Owner, priority: Int) {
+    // `__shared`: an init takes its arguments owned, so callers retained the owner and the init
+    // released it, both on the side table's slow path (~150 instructions per subscribe);
+    // `borrowing` crashes the 6.3.1 compiler here.
+    init(owner: __shared Owner, priority: Int) {
         self.owner = owner
         ownerAddress = ObjectIdentifier(owner)
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
@@ -57,6 +61,7 @@ final class TokenAnchor: Sendable {}
 
 /// A subscription whose handler runs synchronously on the publisher's thread for as long as
 /// its owner lives. The owner is held weakly.
+@usableFromInline
 final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {
@@ -64,7 +69,10 @@ final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<O
     private let handler: @Sendable (Owner, Event) -> Void
     private let once: Bool
 
-    init(owner: Owner, once: Bool, priority: Int, handler: @escaping @Sendable (Owner, Event) -> Void) {
+    @usableFromInline
+    init(
+        owner: __shared Owner, once: Bool, priority: Int, handler: @escaping @Sendable (Owner, Event) -> Void
+    ) {
         self.handler = handler
         self.once = once
         super.init(owner: owner, priority: priority)
@@ -95,13 +103,15 @@ final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<O
 /// delivery and a closure context allocation per subscription. (Storing either shape in an
 /// enum was tried too; extracting the payload retained and released the closure context on
 /// every delivery.)
+@usableFromInline
 final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {
     // safe: `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
-    init(owner: Owner, priority: Int, handler: @escaping @Sendable (Event) -> Void) {
+    @usableFromInline
+    init(owner: __shared Owner, priority: Int, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
         super.init(owner: owner, priority: priority)
     }
@@ -116,10 +126,12 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscript
 }
 
 /// A subscription without an owner: it lives until its token is cancelled or released.
+@usableFromInline
 final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendable {
     // safe: `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
+    @usableFromInline
     init(priority: Int = 0, handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)

@@ -12,15 +12,14 @@
 ///
 /// Guarded by the store's index lock, like the links.
 struct OwnerIndex {
-    private var heads: [OwnerKey: Unmanaged<AnySubscription>] = [:]
+    private var heads = OwnerTable()
 
     /// Number of owners with at least one indexed entry (for tests and diagnostics).
     var ownerCount: Int { heads.count }
 
     mutating func insert(_ entry: AnySubscription, owner: ObjectIdentifier) {
-        let key = OwnerKey(owner)
-        // One hash lookup: the new entry becomes the head, and the old head (if any) comes back.
-        let head = heads.updateValue(.passUnretained(entry), forKey: key)
+        // One probe: the new entry becomes the head, and the old head (if any) comes back.
+        let head = heads.exchangeHead(.passUnretained(entry), for: owner)
         var links = OwnerLinks(owner: owner)
         if let head {
             links.next = head
@@ -37,19 +36,11 @@ struct OwnerIndex {
         links.next?._withUnsafeGuaranteedRef { $0.ownerLinks.previous = links.previous }
         if let previous = links.previous {
             previous._withUnsafeGuaranteedRef { $0.ownerLinks.next = links.next }
+        } else if let next = links.next {
+            _ = heads.exchangeHead(next, for: owner)
         } else {
-            heads[OwnerKey(owner)] = links.next
-            if links.next == nil { shrinkIfMostlyEmpty() }
+            heads.removeHead(for: owner)  // gives back room once the table is mostly empty
         }
-    }
-
-    /// A dictionary never gives back the buckets its removed keys used: after 100,000 owners
-    /// died, their 2 MB of buckets stayed. Once three quarters of them are empty, the index
-    /// moves to a dictionary sized for what is left: an O(n) copy paid for by the 3n removals
-    /// before it, so amortized O(1) per removal.
-    private mutating func shrinkIfMostlyEmpty() {
-        guard heads.capacity > 64, heads.count * 4 < heads.capacity else { return }
-        heads = Dictionary(heads.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// How many owners the index has room for (for tests of the shrinking).
@@ -58,7 +49,7 @@ struct OwnerIndex {
     /// The entries indexed under `owner`'s address, retained, newest first.
     func entries(of owner: ObjectIdentifier) -> [AnySubscription] {
         var found: [AnySubscription] = []
-        var cursor = heads[OwnerKey(owner)]
+        var cursor = heads.head(of: owner)
         while let current = cursor {
             let entry = current.takeUnretainedValue()
             found.append(entry)
@@ -73,30 +64,4 @@ struct OwnerLinks {
     var owner: ObjectIdentifier?
     var previous: Unmanaged<AnySubscription>?
     var next: Unmanaged<AnySubscription>?
-}
-
-/// An owner's address as a dictionary key, hashed by a multiply-and-fold instead of SipHash.
-///
-/// `Dictionary` asks its keys for `_rawHashValue(seed:)`; the default runs a full SipHash-1-3
-/// round per lookup (about a hundred instructions, three lookups per owner-bound subscribe +
-/// cancel). Keys here are object addresses, which callers cannot choose, so the flooding
-/// resistance SipHash buys is not needed. The requirement is underscored but part of
-/// `Hashable`'s stable ABI; `hash(into:)` stays consistent with it for any other hasher.
-struct OwnerKey: Hashable {
-    let address: UInt
-
-    init(_ owner: ObjectIdentifier) {
-        address = UInt(bitPattern: Int(bitPattern: owner))
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(address)
-    }
-
-    func _rawHashValue(seed: Int) -> Int {
-        // The dictionary takes the low bits, and addresses are 16-byte aligned: fold the
-        // product's well-mixed high half down onto them.
-        let product = (address ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(bitPattern: product ^ (product >> 32))
-    }
 }

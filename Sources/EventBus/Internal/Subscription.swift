@@ -50,6 +50,7 @@ enum DeliveryOutcome {
 /// (see ``ExecutorSubscription`` and its mailbox). Whatever must stop at once rather than when
 /// the entry is freed (a running task) goes in ``retire()``, which the stores call, after
 /// unlocking, on every entry that ended.
+@usableFromInline
 class AnySubscription: @unchecked Sendable {  // safe: immutable after init except the atomics
     // and `serial`, which the list's lock guards
     /// The event type this entry is filed under.
@@ -194,6 +195,7 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
 }
 
 /// An entry that receives events of one type. Subclasses decide how delivery happens.
+@usableFromInline
 class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see AnySubscription
     override final var eventType: EventType { EventType(Event.self) }
 

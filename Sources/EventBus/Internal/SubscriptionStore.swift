@@ -220,13 +220,18 @@ final class SubscriptionStore: Sendable {
     /// call them, so the ``Reclaimer`` keeps those until it is done; the rest go at once.
     func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired
+        // Most calls (every subscribe's prune, most sweep visits) retire nothing.
+        guard !entries.isEmpty else {
+            if reclaimer.hasPending { reclaimer.reclaim() }
+            return
+        }
         if entries.contains(where: \.isOwnerBound) {
             owners.withLock { index in
                 for entry in entries where entry.isOwnerBound { index.remove(entry) }
             }
         }
         for entry in entries where entry.isFinished { entry.retire() }
-        if !entries.isEmpty { reclaimer.release(entries) { announcedAddress(of: $0.eventKey) } }
+        reclaimer.release(entries) { announcedAddress(of: $0.eventKey) }
         if reclaimer.hasPending { reclaimer.reclaim() }
     }
 
