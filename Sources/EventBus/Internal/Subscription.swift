@@ -1,6 +1,7 @@
 import Synchronization
 
 /// What happened when a publish offered an event to one subscription.
+@usableFromInline
 enum DeliveryOutcome {
     /// The handler ran, or the event was queued for its executor.
     case delivered

@@ -107,27 +107,41 @@ extension EventBus {
         // Untraced: counts only. The traced walk's four record arrays, even empty, cost a
         // retain and a release each per publish (issue 20, callgrind: ~170 instructions of a
         // state publish with no subscribers went to that bookkeeping).
-        var reachedAny = false
-        var skippedOrDropped = false  // skipped or dropped is not dead
-        var needsPrune = false
-        // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive.
-        snapshot.withUnsafeBufferPointer { buffer in
+        // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive. The
+        // flags are the closure's locals, returned at the end: captured from outside, each
+        // update was a store through a pointer (issue 20, callgrind).
+        let (reachedAny, skippedOrDropped, needsPrune) = snapshot.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
+                var reachedAny = false
+                var skippedOrDropped = false  // skipped or dropped is not dead
+                var needsPrune = false
                 for entry in entries {
                     let result = entry._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
                             pointer, sequence: stateSequence)
                     }
-                    needsPrune = needsPrune || result.outcome.needsPrune
-                    if result.outcome.droppedAnEvent || result.skipReason != nil {
-                        skippedOrDropped = true
-                        if result.skipReason != nil { continue }
+                    // The common case first, in two compares: delivered, and not held back by
+                    // a step.
+                    if result.outcome == .delivered, result.skipReason == nil {
+                        reachedAny = true
+                        entry._withUnsafeGuaranteedRef { $0.countDelivery() }
+                        continue
                     }
-                    guard result.outcome.reached else { continue }
+                    // A value a chain skipped was neither delivered nor dropped, and its outcome
+                    // is `.delivered` (the subscription goes on).
+                    if result.skipReason != nil {
+                        skippedOrDropped = true
+                        continue
+                    }
+                    let outcome = result.outcome
+                    needsPrune = needsPrune || outcome.needsPrune
+                    skippedOrDropped = skippedOrDropped || outcome.droppedAnEvent
+                    guard outcome.reached else { continue }
                     reachedAny = true
                     entry._withUnsafeGuaranteedRef { $0.countDelivery() }
-                    if result.outcome == .consumed { break }  // an interceptor stopped propagation
+                    if outcome == .consumed { break }  // an interceptor stopped propagation
                 }
+                return (reachedAny, skippedOrDropped, needsPrune)
             }
         }
         if needsPrune {
@@ -166,7 +180,7 @@ extension EventBus {
             }
             if let reason = result.skipReason {
                 skippedCount += 1
-                skips.append(PublishRecord.Skip(entry, reason: reason))
+                skips.append(PublishRecord.Skip(entry, reason: reason.name))
                 continue
             }
             guard result.outcome.reached else { continue }
@@ -244,23 +258,27 @@ extension EventBus {
     ///     On by default, as in ReSwift; see the State Subscriptions guide. The output's
     ///     conformance is checked at run time, so the default holds in generic code that does
     ///     not know the type is `Equatable`.
+    @inlinable
     public func states<Event: EventBusEvent>(
         of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
     ) -> StateQuery<Event, Event> {
         StateQuery(
             bus: self, replaysCurrentValue: replaysCurrentValue,
-            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: runtimeEquality(of: Event.self))
+            automaticallySkipsRepeats: automaticallySkipsRepeats,
+            makeAutomaticSkip: StateSteps.skippingEqualAtRunTime(Event.self))
     }
 
     /// Starts a state subscription to an `Equatable` type; see
     /// ``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``. With
     /// automatic skipping on, a value equal to the previous one is skipped.
+    @inlinable
     public func states<Event: EventBusEvent & Equatable>(
         of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
     ) -> StateQuery<Event, Event> {
         StateQuery(
             bus: self, replaysCurrentValue: replaysCurrentValue,
-            automaticallySkipsRepeats: automaticallySkipsRepeats, equality: { $0 == $1 })
+            automaticallySkipsRepeats: automaticallySkipsRepeats,
+            makeAutomaticSkip: StateSteps.skippingEqual(.automaticSkipRepeats))
     }
 
     /// Lists `entry`, then replays the current value to it on this thread, outside every lock.

@@ -1,3 +1,6 @@
+// The transforms are `@inlinable`: each step's closure is compiled in the caller, for its types
+// (see `StepBuilder`).
+
 // MARK: - Selecting
 
 extension StateQuery {
@@ -9,34 +12,60 @@ extension StateQuery {
     /// run time, so this holds in generic code that only knows `Selected: Sendable`) equal to
     /// the previous one is skipped; a non-`Equatable` result never is: add
     /// ``skipRepeats(by:)`` to compare it yourself.
+    @inlinable
     public func select<Selected: Sendable>(
         _ transform: @escaping @Sendable (Output) -> Selected
     ) -> StateQuery<State, Selected> {
-        selecting(transform, equality: runtimeEquality(of: Selected.self))
+        selecting(transform, makeAutomaticSkip: StateSteps.skippingEqualAtRunTime(Selected.self))
     }
 
     /// Hands the handler `transform(value)`; with automatic skipping on, a selection equal to
     /// the previous one is skipped (see ``EventBus/states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``).
+    @inlinable
     public func select<Selected: Sendable & Equatable>(
         _ transform: @escaping @Sendable (Output) -> Selected
     ) -> StateQuery<State, Selected> {
-        selecting(transform, equality: { $0 == $1 })
+        let upstream = makeChain
+        return selecting(transform, makeAutomaticSkip: StateSteps.skippingEqual(.automaticSkipRepeats))
+            .fusingAutomaticSkip { next in
+                let previous = PreviousValue<Selected>()
+                return upstream { value in
+                    withUnsafePointer(to: transform(value.pointee)) { selected in
+                        previous.replaceUnlessEqual(with: selected)
+                            ? .skipped(.automaticSkipRepeats) : next(selected)
+                    }
+                }
+            }
     }
 
     /// Hands the handler the value at `keyPath`, for example `select(\.itemCount)`. Automatic
     /// skipping applies when the value is `Equatable` at run time, as for the closure `select`.
+    @inlinable
     public func select<Selected: Sendable>(
         _ keyPath: KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
-        selecting(keyPath, equality: runtimeEquality(of: Selected.self))
+        selecting(keyPath, makeAutomaticSkip: StateSteps.skippingEqualAtRunTime(Selected.self))
     }
 
     /// Hands the handler the value at `keyPath`; with automatic skipping on, a value equal to
     /// the previous one is skipped.
+    @inlinable
     public func select<Selected: Sendable & Equatable>(
         _ keyPath: KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
-        selecting(keyPath, equality: { $0 == $1 })
+        let query = selecting(keyPath, makeAutomaticSkip: StateSteps.skippingEqual(.automaticSkipRepeats))
+        guard let offset = MemoryLayout<Output>.offset(of: keyPath) else { return query }
+        let upstream = makeChain
+        return query.fusingAutomaticSkip { next in
+            let previous = PreviousValue<Selected>()
+            return upstream { value in
+                // safe: as in `selecting(_:makeAutomaticSkip:)`: the stored property's offset.
+                let field = UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(
+                    to: Selected.self)
+                return previous.replaceUnlessEqual(with: field)
+                    ? .skipped(.automaticSkipRepeats) : next(field)
+            }
+        }
     }
 
     /// Hands on the address of a stored property, at its offset; other key paths are applied
@@ -46,11 +75,12 @@ extension StateQuery {
     /// which looks up type metadata on every call (~1 000 instructions per delivery,
     /// callgrind); a stored property of a struct is at a fixed offset, so the next step gets a
     /// pointer into the value and nothing is copied.
-    private func selecting<Selected>(
-        _ keyPath: KeyPath<Output, Selected> & Sendable, equality: (@Sendable (Selected, Selected) -> Bool)?
+    @inlinable
+    func selecting<Selected>(
+        _ keyPath: KeyPath<Output, Selected> & Sendable, makeAutomaticSkip: StepBuilder<Selected>?
     ) -> StateQuery<State, Selected> {
         guard let offset = MemoryLayout<Output>.offset(of: keyPath) else {
-            return selecting({ $0[keyPath: keyPath] }, equality: equality)
+            return selecting({ $0[keyPath: keyPath] }, makeAutomaticSkip: makeAutomaticSkip)
         }
         let upstream = makeChain
         return with(
@@ -61,17 +91,17 @@ extension StateQuery {
                     // as `value` is, which is this call.
                     next(UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(to: Selected.self))
                 }
-            }, equality: equality, hasSkipRepeats: false)
+            }, makeAutomaticSkip: makeAutomaticSkip)
     }
 
-    private func selecting<Selected>(
-        _ transform: @escaping @Sendable (Output) -> Selected,
-        equality: (@Sendable (Selected, Selected) -> Bool)?
+    @inlinable
+    func selecting<Selected>(
+        _ transform: @escaping @Sendable (Output) -> Selected, makeAutomaticSkip: StepBuilder<Selected>?
     ) -> StateQuery<State, Selected> {
         let upstream = makeChain
         return with(
             { next in upstream { value in withUnsafePointer(to: transform(value.pointee)) { next($0) } } },
-            equality: equality, hasSkipRepeats: false)
+            makeAutomaticSkip: makeAutomaticSkip)
     }
 }
 
@@ -80,43 +110,43 @@ extension StateQuery {
 extension StateQuery {
     /// Lets through only values for which `isIncluded` returns true. Unlike the skip steps it
     /// looks at the value alone, so it applies to the first value too.
+    @inlinable
     public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> StateQuery<State, Output> {
-        let upstream = makeChain
-        return with(
-            { next in
-                upstream { value in isIncluded(value.pointee) ? next(value) : .skipped(reason: "filter") }
-            },
-            equality: equality, hasSkipRepeats: hasSkipRepeats)
+        adding { next in { value in isIncluded(value.pointee) ? next(value) : .skipped(.filter) } }
     }
 
     /// Skips a value when `isSkipped(previous, value)` is true, `previous` being the value that
     /// reached this step before it. The first value has no previous one and always passes.
+    @inlinable
     public func skip(when isSkipped: @escaping @Sendable (Output, Output) -> Bool) -> StateQuery<
         State, Output
     > {
-        adding(skipStep: "skip(when:)", isSkipped: isSkipped)
+        adding(StateSteps.skipping(.skipWhen, when: isSkipped))
     }
 
     /// Lets a value through only when `isIncluded(previous, value)` is true; the opposite of
     /// ``skip(when:)``. The first value has no previous one and always passes.
+    @inlinable
     public func only(when isIncluded: @escaping @Sendable (Output, Output) -> Bool) -> StateQuery<
         State, Output
     > {
-        adding(skipStep: "only(when:)") { !isIncluded($0, $1) }
+        adding(StateSteps.skipping(.onlyWhen) { !isIncluded($0, $1) })
     }
 
     /// Skips a value that `isRepeat` says repeats the previous one. Counts as the chain's
     /// skip-repeats step: no automatic one is added.
+    @inlinable
     public func skipRepeats(by isRepeat: @escaping @Sendable (Output, Output) -> Bool) -> StateQuery<
         State, Output
     > {
-        adding(skipStep: "skipRepeats(by:)", skipsRepeats: true, isSkipped: isRepeat)
+        adding(StateSteps.skipping(.skipRepeatsBy, when: isRepeat), skipsRepeats: true)
     }
 }
 
 extension StateQuery where Output: Equatable {
     /// Skips a value equal to the previous one that reached this step.
+    @inlinable
     public func skipRepeats() -> StateQuery<State, Output> {
-        adding(equalityStep: "skipRepeats") { $0 == $1 }
+        adding(StateSteps.skippingEqual(.skipRepeats), skipsRepeats: true)
     }
 }

@@ -5,6 +5,7 @@
 /// automatic skipping holds wherever the value is `Equatable`, whichever overload was picked.
 /// The statically `Equatable` overloads keep their direct `==`; this one opens the
 /// conformance with two checked casts per comparison, only on that generic path.
+@usableFromInline
 func runtimeEquality<Value>(of type: Value.Type) -> (@Sendable (Value, Value) -> Bool)? {
     guard type is any Equatable.Type else { return nil }
     return { lhs, rhs in

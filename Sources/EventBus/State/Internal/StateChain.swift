@@ -4,35 +4,90 @@
 /// Not generic, and the chain is written in continuation-passing style (each step calls the
 /// next), so running it builds no generic type: a `StateStep<Output>` enum or an `Output?`
 /// made in unspecialized generic code costs a runtime metadata lookup per use.
+@usableFromInline
 enum StageResult {
     case passed(DeliveryOutcome)
-    case skipped(reason: StaticString)
+    case skipped(SkipReason)
 }
 
 /// One step of a chain, and everything after it: takes a value, returns what happened.
 ///
-/// The value comes by pointer, valid for the call only (no step keeps it): the chain runs in
-/// unspecialized generic code, where a value handed on as itself is copied into a stack
-/// temporary of a size read from its metadata and destroyed after, at every step. By pointer, a
-/// key-path `select` of a stored property hands on the field's address, a skip step compares in
-/// place, and the handler gets the value borrowed (issue 20, callgrind).
+/// The value comes by pointer, valid for the call only (no step keeps it): a value handed on
+/// as itself is copied at every step (in unspecialized generic code, into a stack temporary of
+/// a size read from its metadata). By pointer, a key-path `select` of a stored property hands
+/// on the field's address, a skip step compares in place, and the handler gets the value
+/// borrowed (issue 20, callgrind).
+@usableFromInline
 typealias StateStage<Input> = @Sendable (UnsafePointer<Input>) -> StageResult
+
+/// Builds one subscription's instance of a step that keeps the value's type (a filter, a skip
+/// step), given the step after it.
+///
+/// The query's chain-building methods are `@inlinable`, so these closures are compiled in the
+/// client, for its types: the `==` of an automatic skip step on an `Int` is one compare there,
+/// and ~175 instructions per delivery through the `Equatable` witness and value witnesses in the
+/// library's unspecialized code (issue 20, callgrind).
+@usableFromInline
+typealias StepBuilder<Value> = @Sendable (@escaping StateStage<Value>) -> StateStage<Value>
+
+/// Step builders, for the query's `@inlinable` methods.
+@usableFromInline
+enum StateSteps {
+    /// A skip-repeats step that compares by `==` (see ``PreviousValue/replaceUnlessEqual(with:)``).
+    @inlinable
+    static func skippingEqual<Value: Equatable & Sendable>(_ reason: SkipReason) -> StepBuilder<Value> {
+        { next in
+            let previous = PreviousValue<Value>()
+            return { value in previous.replaceUnlessEqual(with: value) ? .skipped(reason) : next(value) }
+        }
+    }
+
+    /// The automatic skip-repeats step for a type not known to be `Equatable` here: compares
+    /// through the conformance found at run time, or nil when there is none.
+    @inlinable
+    static func skippingEqualAtRunTime<Value>(_ type: Value.Type) -> StepBuilder<Value>? {
+        guard let equal = runtimeEquality(of: type) else { return nil }
+        return { next in
+            let previous = PreviousValue<Value>()
+            return { value in
+                previous.replaceUnlessEqual(with: value, equal: equal)
+                    ? .skipped(.automaticSkipRepeats) : next(value)
+            }
+        }
+    }
+
+    /// A step that compares each value with the previous one that reached it.
+    @inlinable
+    static func skipping<Value>(
+        _ reason: SkipReason, when isSkipped: @escaping @Sendable (Value, Value) -> Bool
+    ) -> StepBuilder<Value> {
+        { next in
+            let previous = PreviousValue<Value>()
+            return { value in
+                previous.replace(with: value, isSkipped: isSkipped) ? .skipped(reason) : next(value)
+            }
+        }
+    }
+}
 
 /// The value that last reached one skip step of one subscription.
 ///
 /// Every subscription builds its own chain, so previous values are never shared. Kept behind
-/// pointers rather than in an `Optional` stored property, for the reason given on
-/// ``StageResult``, and to avoid a dynamic exclusivity check per access.
+/// pointers rather than in an `Optional` stored property, to avoid a dynamic exclusivity check
+/// per access (and, in unspecialized code, a metadata lookup for the `Optional`).
+@usableFromInline
 final class PreviousValue<Value>: @unchecked Sendable {
     // safe: only the owning subscription's chain touches the pointees, and that subscription's
     // gate (StateGate) never lets its chain run on two threads at once.
-    private let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    private let isSet = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    @usableFromInline let value = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    @usableFromInline let isSet = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
 
+    @inlinable
     init() {
         isSet.initialize(to: false)
     }
 
+    @inlinable
     deinit {
         if isSet.pointee { value.deinitialize(count: 1) }
         value.deallocate()
@@ -41,12 +96,9 @@ final class PreviousValue<Value>: @unchecked Sendable {
 
     /// Stores `newValue` as the previous value and returns whether `isSkipped(old, newValue)`
     /// holds. Without an old value (the first value), returns false: the first value passes.
+    @inlinable
     func replace(with newValue: UnsafePointer<Value>, isSkipped: (Value, Value) -> Bool) -> Bool {
-        guard isSet.pointee else {
-            value.initialize(to: newValue.pointee)
-            isSet.pointee = true
-            return false
-        }
+        guard isSet.pointee else { return setFirst(newValue) }
         let skipped = isSkipped(value.pointee, newValue.pointee)
         value.pointee = newValue.pointee
         return skipped
@@ -56,13 +108,29 @@ final class PreviousValue<Value>: @unchecked Sendable {
     /// the previous value only if it does not. Equal values are interchangeable, so keeping the
     /// old one changes no later comparison, and a skipped value is not copied (issue 20: the
     /// copy was most of what a skipped `String` selection cost over a delivered `Int` one).
+    @inlinable
     func replaceUnlessEqual(with newValue: UnsafePointer<Value>, equal: (Value, Value) -> Bool) -> Bool {
-        guard isSet.pointee else {
-            value.initialize(to: newValue.pointee)
-            isSet.pointee = true
-            return false
-        }
+        guard isSet.pointee else { return setFirst(newValue) }
         if equal(value.pointee, newValue.pointee) { return true }
+        value.pointee = newValue.pointee
+        return false
+    }
+
+    /// The first value: stored, and never skipped.
+    @inlinable
+    func setFirst(_ newValue: UnsafePointer<Value>) -> Bool {
+        value.initialize(to: newValue.pointee)
+        isSet.pointee = true
+        return false
+    }
+}
+
+extension PreviousValue where Value: Equatable {
+    /// ``replaceUnlessEqual(with:equal:)`` with the type's own `==`, compiled for the type.
+    @inlinable
+    func replaceUnlessEqual(with newValue: UnsafePointer<Value>) -> Bool {
+        guard isSet.pointee else { return setFirst(newValue) }
+        if value.pointee == newValue.pointee { return true }
         value.pointee = newValue.pointee
         return false
     }

@@ -1,44 +1,68 @@
-/// The part of a state subscription that only depends on the published type: its gate, and
-/// the loop that runs whatever the gate hands out. ``StateSubscription`` adds the chain and
-/// where the result goes.
+/// The part of a state subscription that only depends on the published type: its gate, its
+/// chain, and the loop that runs whatever the gate hands out. The subclasses
+/// (``StateSubscription``, ``OwnedStateSubscription``) answer the owner questions and build
+/// what the chain ends in.
 class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; `run` is
-    // only called by the thread that holds the gate (see StateGate); the pointers handed to
-    // `run` point at a value this thread keeps alive for the call.
+    // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; the chain
+    // only runs on the thread that holds the gate (see StateGate); the pointers handed to the
+    // chain point at a value this thread keeps alive for the call.
     private let gate = StateGate()
     /// The values waiting for the gate, in the same order as `gate.waiting`.
     private var waitingEvents: [Event] = []
+    /// This subscription's chain, ending in its delivery; immutable.
+    private let chain: StateStage<Event>
+
+    init(chain: @escaping StateStage<Event>) {
+        self.chain = chain
+        super.init(eventKey: ObjectIdentifier(Event.self))
+    }
 
     /// Called under the shard lock while the entry is being listed (see ``StateGate/start(after:replaying:)``).
-    func start(after sequence: UInt64, replaying: Bool) {
+    final func start(after sequence: UInt64, replaying: Bool) {
         gate.start(after: sequence, replaying: replaying)
     }
 
     /// Runs the replayed value on the subscriber's thread, outside every lock, then whatever
     /// was published meanwhile. The gate has been held since ``start(after:replaying:)``.
-    func replay(_ value: Event) {
+    final func replay(_ value: Event) {
         withUnsafePointer(to: value) { runQueued(after: run($0)) }
     }
 
-    override func deliver(_ event: Event) -> DeliveryOutcome {
-        let result = withUnsafePointer(to: event) { offer($0, sequence: 0) }
+    override final func deliver(_ event: Event) -> DeliveryOutcome {
+        let result = withUnsafePointer(to: event) { deliverState($0, sequence: 0) }
         return result.skipReason == nil ? result.outcome : .skipped
     }
 
-    override func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
-        offer(event, sequence: sequence)
-    }
-
-    /// Runs the value at `event` through the chain and on to the handler. Called by one thread
-    /// at a time; the pointer is valid for the call only.
-    func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult { StateDeliveryResult(.skipped) }
-
-    private func offer(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
+    /// Offers the value at `event` to the chain: runs it at once when the gate is idle and the
+    /// value is next, else leaves it waiting. The pointer is valid for the call only.
+    ///
+    /// The gate, the chain and the result are handled here, in one function, rather than
+    /// through an overridable `run` and a loop: the fast path (the gate taken, the chain run,
+    /// the gate left with nothing waiting) makes one indirect call, the chain's (issue 20).
+    override final func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
         guard gate.enter(sequence) else { return wait(event, sequence: sequence) }
-        let result = run(event)
-        runQueued(after: result)
+        let result = runChain(event)
+        if result.outcome == .delivered, gate.leave() { return result }
+        carryOn(after: result)
         return result
+    }
+
+    /// Runs the value at `event` through the chain; for the thread holding the gate.
+    private func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
+        guard !isCancelled else { return StateDeliveryResult(.skipped) }
+        return runChain(event)
+    }
+
+    @inline(__always)
+    private func runChain(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
+        switch chain(event) {
+        case .skipped(let reason):
+            return StateDeliveryResult(.delivered, skipReason: reason)
+        case .passed(let outcome):
+            if outcome == .deliveredLast { markCancelled() }  // a once-subscription fired
+            return StateDeliveryResult(outcome)
+        }
     }
 
     /// Keeps running waiting values until none may run, or the subscription ended.
@@ -56,6 +80,15 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     // generic function looks up the metadata of every generic local's type on entry, and an
     // `Optional<Event>` lookup in `offer` and `runQueued` cost ~650 instructions per delivery
     // on the fast path that never uses it (callgrind).
+
+    /// For the fast path of ``deliverState(_:sequence:)`` when the value did not leave the
+    /// gate idle: values wait (the gate's `leave` found them), or the subscription ended.
+    @inline(never)
+    private func carryOn(after result: StateDeliveryResult) {
+        guard result.outcome == .delivered else { return close() }
+        guard let next = runNextWaiting() else { return }
+        runQueued(after: next)
+    }
 
     /// The gate is busy (another thread, or this one's handler further up the stack), or the
     /// value is early, or others wait: leave it waiting, and run what may run if the gate turns

@@ -3,17 +3,18 @@
 ///
 /// Reusing the ordinary kinds keeps every delivery rule identical to plain subscriptions: the
 /// weak owner, once-only, executor lanes (publish order with the executor's other
-/// subscriptions, one job per burst, checks when queued and when run), streams. The entry forwards cancellation and owner questions to its sink.
+/// subscriptions, one job per burst, checks when queued and when run), streams. The entry
+/// forwards cancellation and owner questions to its sink. The owner is not checked before the
+/// chain: every sink checks its own before it runs or queues the handler, so a value the chain
+/// skips costs no weak load (see ``OwnedStateSubscription``).
 final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
-    // safe: both immutable; the chain's previous values are guarded by the gate.
-    private let chain: StateStage<Event>
+    // safe: immutable; the chain's previous values are guarded by the gate.
     private let sink: AnySubscription
 
     /// `chain` ends by delivering to `sink` (see `StateQuery.register`).
     init(chain: @escaping StateStage<Event>, sink: AnySubscription) {
-        self.chain = chain
         self.sink = sink
-        super.init(eventKey: ObjectIdentifier(Event.self))
+        super.init(chain: chain)
     }
 
     override var isOwnerGone: Bool { sink.isOwnerGone }
@@ -37,19 +38,5 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
 
     override func retire() {
         sink.retire()
-    }
-
-    override func run(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
-        guard !isCancelled else { return StateDeliveryResult(.skipped) }
-        // The owner is not checked here: every sink checks its own before it runs or queues
-        // the handler, so a value the chain skips costs no weak load (see
-        // ``OwnedStateSubscription``).
-        switch chain(event) {
-        case .skipped(let reason):
-            return StateDeliveryResult(.delivered, skipReason: reason)
-        case .passed(let outcome):
-            if outcome == .deliveredLast { markCancelled() }
-            return StateDeliveryResult(outcome)
-        }
     }
 }
