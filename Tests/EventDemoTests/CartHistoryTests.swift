@@ -3,7 +3,7 @@ import TerminalUI
 import Testing
 
 /// A wide cart pane lists, beside the cart, what its subscriptions heard and what each did.
-@Suite("Cart pane: what it heard", .timeLimit(.minutes(1)))
+@Suite("Cart pane: what it heard", .timeLimit(.minutes(3)))
 struct CartHistoryTests {
     @Test func eachDeliveryIsListedNewestFirstWithWhatItDidToTheCart() {
         onLoop {
