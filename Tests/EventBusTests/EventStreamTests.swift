@@ -68,6 +68,32 @@ struct EventStreamTests {
         #expect(stream.waitingEventCount == 0)
     }
 
+    @Test func aPacedStreamReadsTheUsersClockWithNoLockHeld() async {
+        // Given a paced stream with one waiting event, on a clock whose next `now` publishes
+        // to the same stream from another thread and waits for that publish (which needs the
+        // stream's lock: it deadlocked with the consumer reading `now` under it, before)
+        let sut = EventBus()
+        let clock = LockProbingClock()
+        let stream = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock)
+        sut.publish(Ping(number: 1))
+        clock.arm { sut.publish(Ping(number: 2)) }
+
+        // When the consumer takes the waiting event, which stamps the next deadline
+        let iterator = IteratorBox(stream.makeAsyncIterator())
+        let first = await iterator.next()
+
+        // Then the probe's publish returned while `now` waited for it
+        #expect(clock.probes.count == 1)
+        #expect(clock.readsUnderLock.count == 0)
+        #expect(first == Ping(number: 1))
+
+        // And the pacing holds: the probe's event waits one interval after that hand-over
+        let second = Task { await iterator.next() }
+        await waitUntil { clock.base.sleeperCount == 1 }
+        clock.base.advance(by: .seconds(1))
+        #expect(await second.value == Ping(number: 2))
+    }
+
     @Test func aPacedStreamNobodyReadsHoldsOnlyWhatItsPolicyAllowsAndCountsTheRest() {
         // Given a paced stream whose consumer never reads, keeping the newest five
         let sut = EventBus()

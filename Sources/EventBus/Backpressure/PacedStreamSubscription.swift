@@ -14,7 +14,7 @@ final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration
 {
     // safe: every stored property is immutable and Sendable; the hand-off has its own lock.
     /// The backlog and the consumer's wait. Its extra state is when the consumer may take the
-    /// next event: one interval after the last hand-over, set under the hand-off's lock.
+    /// next event: one interval after the last hand-over, stored under the hand-off's lock.
     private let handOff: HandOffBuffer<Event, PacingClock.Instant?>
     private let clock: PacingClock
     private let interval: Duration
@@ -22,9 +22,11 @@ final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration
     init(clock: PacingClock, interval: Duration, policy: EventBufferPolicy) {
         self.clock = clock
         self.interval = interval
-        // Each hand-over starts the next interval: the consumer waits a full one after it.
-        handOff = HandOffBuffer(policy: policy, extra: nil) { [clock] nextHandOver in
-            nextHandOver = clock.now.advanced(by: interval)
+        // Each hand-over starts the next interval: the consumer waits a full one after it. The
+        // user's clock is read before the hand-off's lock, never under it (its `now` may block
+        // or publish); the instant it gives is kept only by an offer or take that hands over.
+        handOff = HandOffBuffer(policy: policy, extra: nil) { [clock] in
+            clock.now.advanced(by: interval)
         }
         super.init(eventKey: ObjectIdentifier(Event.self))
     }

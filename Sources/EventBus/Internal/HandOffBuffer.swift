@@ -9,10 +9,13 @@
 /// Threading: any thread may offer; exactly one task calls ``next(endsOnCancel:)`` at a time.
 /// State is guarded by one lock; continuations are resumed, and dropped or released elements
 /// let go, only after it is unlocked (an element's `deinit` may run any code, even publish).
-/// The `onHandOver` hook given at init runs under the lock at each hand-over and must only
-/// update `extra`, the owner's state that has to change together with a hand-over. It is
-/// stored rather than passed to each call: a closure argument threaded through the locked
-/// closures cost every async-handler event two heap allocations (eventbench, 0.05 → 2.00).
+/// The `stamp` given at init makes the owner's state that has to change together with a
+/// hand-over (`extra`): it is called before the lock is taken, by each offer and each take
+/// that may hand an element over, and its value is stored under the lock only when one is
+/// handed over. Never under the lock, because it may run user code (the paced stream reads
+/// the user's `Clock.now`, which could block or use the bus). It is stored rather than passed
+/// to each call: a closure argument threaded through the locked closures cost every
+/// async-handler event two heap allocations (eventbench, 0.05 → 2.00).
 ///
 /// Lifetime and cancellation: ``finish()`` releases every waiting element at once, wakes a
 /// waiting consumer with nil, and refuses later offers; a consumer that is running keeps only
@@ -30,8 +33,9 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
     private let state: LockedValue<State>
     /// The backlog and drop count, shared with the subscription's token.
     let counters = BufferCounters()
-    /// Runs under the lock at each hand-over (nil: nothing to update).
-    private let onHandOver: (@Sendable (inout Extra) -> Void)?
+    /// Called with no lock held before each offer or take; its value becomes `extra` if that
+    /// call hands an element over (nil: nothing to update).
+    private let stamp: (@Sendable () -> Extra)?
 
     private struct State {
         var buffer: EventBuffer<Element>
@@ -44,10 +48,10 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
 
     init(
         policy: EventBufferPolicy, extra: Extra,
-        onHandOver: (@Sendable (inout Extra) -> Void)? = nil
+        stamp: (@Sendable () -> Extra)? = nil
     ) {
         state = LockedValue(State(buffer: EventBuffer(policy: policy), extra: extra))
-        self.onHandOver = onHandOver
+        self.stamp = stamp
     }
 
     /// The owner's state kept under this buffer's lock.
@@ -57,14 +61,16 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
     var hasWaitingConsumer: Bool { state.withLock { $0.waiter != nil } }
 
     /// Hands `element` to the waiting consumer, or queues it as the policy says; what a publish
-    /// reports. The hook runs under the lock when the element goes straight to the consumer.
+    /// reports. The stamp, read before the lock, becomes `extra` when the element goes straight
+    /// to the consumer.
     func offer(_ element: Element) -> DeliveryOutcome {
         var handedTo: UnsafeContinuation<Element?, Never>?
         var result = EventBuffer<Element>.AppendResult.queued
+        let stamped = stamp?()
         let finished = state.withLock { state -> Bool in
             if state.isFinished { return true }
             if let waiter = state.waiter.take() {
-                onHandOver?(&state.extra)
+                if let stamped { state.extra = stamped }
                 handedTo = waiter
             } else {
                 result = state.buffer.append(element)
@@ -85,8 +91,8 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
     }
 
     /// The next element, oldest first, or the next one offered; nil once finished (or, with
-    /// `endsOnCancel`, once the consuming task is cancelled). The hook runs under the lock
-    /// when a waiting element is taken. Called by the one consuming task.
+    /// `endsOnCancel`, once the consuming task is cancelled). The stamp, read before the lock,
+    /// becomes `extra` when a waiting element is taken. Called by the one consuming task.
     func next(endsOnCancel: Bool = false) async -> Element? {
         // Without `endsOnCancel` no cancellation handler is installed: the async handler's loop
         // ends through `finish()`, and installing one would cost every element a registration.
@@ -104,10 +110,11 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
 
     private func take() async -> Element? {
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
+            let stamped = stamp?()
             let ready = state.withLock { state -> Element?? in
                 if state.isFinished || state.consumerCancelled { return .some(nil) }
                 if let element = state.buffer.popFirst() {
-                    onHandOver?(&state.extra)
+                    if let stamped { state.extra = stamped }
                     counters.update(waiting: state.buffer.count)
                     return .some(element)
                 }
