@@ -9,10 +9,11 @@ import Dispatch
 /// ends the subscription, and the engine with it once no publish is running it. It holds the
 /// bus strongly; that cycle lasts only as long as the subscription, which the store ends.
 final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked Sendable {
-    // safe: `queues` is only touched while `turn.core`'s lock is held; the state is written
-    // only under that lock, by the batch's runner (the thread `turn` names, one at a time,
-    // handed over by its word or under the lock), which alone also reads it without the lock;
-    // the rest is immutable.
+    // safe: `queues` is only touched while `turn.core`'s lock is held; the state slots are
+    // written only by the batch's runner (the thread `turn` names, one at a time, handed over
+    // by its word or under the lock): the hidden slot, which no reader reads, and the shown one
+    // only once no reader can still read it (see `StoreTurn.show`); readers read the shown
+    // slot under the lock, announced (`StoreTurn.beginReading`); the rest is immutable.
     private let bus: EventBus
     private let reducer: Store<State, Action>.Reducer
     private let middleware: [Store<State, Action>.Middleware]
@@ -25,9 +26,11 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// The thread-specific key of ``PublishNesting``, copied here so the direct path loads it
     /// plainly.
     private let nestingKey = PublishNesting.key
+    /// Two slots for the state: the one ``StoreTurn/shownSlot`` names holds it, the other is
+    /// empty until the runner stores the next state there and shows it (see ``store(_:)``).
     /// Out of line, like `LockedValue`'s value: no generic stored property (no exclusivity
     /// check, no metadata lookup to reach it).
-    private let statePointer: UnsafeMutablePointer<State>
+    private let states: UnsafeMutablePointer<State>
     private let queues: UnsafeMutablePointer<StoreQueues<Dispatched>>
 
     /// A queued action and the call site of the `dispatch` that sent it, which its state
@@ -45,20 +48,26 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         self.reducer = reducer
         self.middleware = middleware
         hasMiddleware = !middleware.isEmpty
-        statePointer = .allocate(capacity: 1)
-        statePointer.initialize(to: initialState)
+        states = .allocate(capacity: 2)
+        states.initialize(to: initialState)
         queues = .allocate(capacity: 1)
         queues.initialize(to: StoreQueues<Dispatched>())
     }
 
     deinit {
-        statePointer.deinitialize(count: 1)
-        statePointer.deallocate()
+        (states + turn.shownSlot).deinitialize(count: 1)
+        states.deallocate()
         queues.deinitialize(count: 1)
         queues.deallocate()
     }
 
-    var state: State { turn.core.withLock { _ in statePointer.pointee } }
+    var state: State {
+        turn.core.withLock { _ in
+            let slot = turn.beginReading()
+            defer { turn.endReading() }
+            return states[slot]
+        }
+    }
 
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
     var backlog: Int { turn.core.withLock { _ in queues.pointee.backlog } }
@@ -162,9 +171,8 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// that runs the batch.
     ///
     /// The state is read without the lock: only the batch's runner, which is this thread, ever
-    /// writes it (in `publish`), so nothing can change it meanwhile; other threads' reads take
-    /// the lock and so never overlap that write. Whether the reducer runs is noted in
-    /// ``StoreTurn/isReducing``, which only the runner touches: no lock either.
+    /// writes it (in ``store(_:)``), so nothing can change it meanwhile. Whether the reducer
+    /// runs is noted in ``StoreTurn/isReducing``, which only the runner touches: no lock either.
     ///
     /// Every `withLock` here returns `Void`: a closure returning `State` made `withLock`
     /// generic over a type the compiler cannot see, and so unspecialized, which cost a metadata
@@ -172,17 +180,16 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// (~700 instructions, callgrind).
     private func run(_ action: Action, callSite: CallSite?) {
         guard !hasMiddleware else { return runWithMiddleware(action, callSite: callSite) }
-        var after = statePointer.pointee
+        var after = states[turn.shownSlot]
         turn.isReducing = true
         reducer(&after, action)
         turn.isReducing = false
         publish(after, callSite: callSite)
     }
 
-    /// Stores the reduced state (the one lock round trip of an uncontended dispatch: other
-    /// threads read it) and publishes it, named after the dispatch that sent the action.
+    /// Stores the reduced state and publishes it, named after the dispatch that sent the action.
     private func publish(_ after: State, callSite: CallSite?) {
-        turn.core.withLock { _ in statePointer.pointee = after }
+        store(after)
         if let callSite {
             bus.publishState(
                 after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
@@ -191,11 +198,24 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         }
     }
 
+    /// Puts `after` in the hidden slot, shows it, and empties the other: no lock unless a reader
+    /// is in (see ``StoreTurn/show(_:)``). The replaced state is released after that, with no
+    /// lock held (a value's `deinit` may run code). (Issue 20: assigning the state under the
+    /// lock was the last lock round trip of an uncontended dispatch.)
+    private func store(_ after: State) {
+        let shown = turn.shownSlot
+        (states + (1 &- shown)).initialize(to: after)
+        turn.show(1 &- shown)
+        // `move()`, not `deinitialize(count:)`: unspecialized, that is a call into the
+        // runtime's array destroy (~60 instructions against ~25, callgrind).
+        _ = (states + shown).move()
+    }
+
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
     /// Apart from `run` because of its `Action?` local (see above).
     @inline(never)
     private func runWithMiddleware(_ action: Action, callSite: CallSite?) {
-        let before = statePointer.pointee  // only this runner writes it (see `run`)
+        let before = states[turn.shownSlot]  // only this runner writes it (see `run`)
         var accepted: Action? = action
         for step in middleware {
             guard let passed = accepted else { break }

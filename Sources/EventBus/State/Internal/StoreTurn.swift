@@ -113,6 +113,45 @@ final class StoreTurn: @unchecked Sendable {
         }
     }
 
+    // MARK: - The state's slots
+    //
+    // The store keeps its state in two slots: the runner stores the next state in the hidden
+    // one, then shows it, then empties the other. A reader (`Store.state`, under the lock, so one
+    // at a time) announces itself, then reads the shown slot. Both sides store, then load the
+    // other's word, sequentially consistent: so either the runner sees the announcement and
+    // waits for the reader's unlock before emptying the slot it may be reading, or the reader's
+    // load comes after the runner's store and reads the new slot. No lock on the runner's side
+    // while no reader is in.
+
+    /// Which of the two slots holds the state.
+    private let shown = Atomic<Int>(0)
+    /// A reader is in (set and cleared under `core`'s lock).
+    private let reading = Atomic<Bool>(false)
+
+    /// For the runner: the slot that holds the state now.
+    var shownSlot: Int {
+        @inline(__always) get { shown.load(ordering: .relaxed) }
+    }
+
+    /// For the runner, once `slot` holds the new state: shows it, and returns when no reader
+    /// can still be reading the other one (waiting for the lock only while a reader is in).
+    @inline(__always)
+    func show(_ slot: Int) {
+        shown.store(slot, ordering: .sequentiallyConsistent)
+        if reading.load(ordering: .sequentiallyConsistent) { core.withLock { _ in } }
+    }
+
+    /// Under `core`'s lock, for a reader: announces it and returns the slot to read. Call
+    /// ``endReading()`` once the state is copied, before unlocking.
+    func beginReading() -> Int {
+        reading.store(true, ordering: .sequentiallyConsistent)
+        return shown.load(ordering: .sequentiallyConsistent)
+    }
+
+    func endReading() {
+        reading.store(false, ordering: .releasing)
+    }
+
     /// Under `core`'s lock: the queues are empty, the store is idle.
     func finish() {
         word.store(0, ordering: .releasing)
