@@ -58,12 +58,13 @@ fuzz: test-deps
 tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
-# Leak detection is Linux-only (Apple's AddressSanitizer refuses detect_leaks=1).
+# Leak detection is Linux-only (Apple's AddressSanitizer refuses detect_leaks=1). Every test
+# target, the doc samples included (their 208 reported leaks were a stream loop of the Streams
+# guide that never ended, and the side tables of the samples' global owners: see Fixtures.swift).
 ASAN_LEAKS = $(if $(filter Darwin,$(shell uname -s)),0,1)
 asan: deps
 	ASAN_OPTIONS=detect_leaks=$(ASAN_LEAKS) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
-		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build/asan \
-		--filter 'EventBusTests|EventDemoTests|TerminalUITests'
+		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build/asan
 
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests

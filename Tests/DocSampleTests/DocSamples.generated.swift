@@ -424,6 +424,8 @@ final class SampleStreams1: SampleOwner, @unchecked Sendable {  // safe: see Sam
                 await printer.print(event.orderID)
             }
         }
+        // Later, when the receipts are no longer wanted (the loop never ends on its own):
+        receipts.cancel()   // ends the loop and the stream's subscription
         withExtendedLifetime((receipts, ())) {}
     }
 }

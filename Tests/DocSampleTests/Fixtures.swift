@@ -138,3 +138,20 @@ final class LoyaltyService: Sendable {
     func award(points: Decimal, to userID: String) throws { throw NoLoyaltyCard() }
 }
 let loyalty = LoyaltyService()
+
+/// A weak reference to a global collaborator that samples subscribe as an owner.
+struct SideTableAnchor {
+    weak var object: (any AnyObject & Sendable)?
+}
+
+/// One weak reference to each global owner, made by every `SampleOwner` (see its `init`). A
+/// weak reference gives its object a side table, which lives as long as the object: for these
+/// globals, until exit. The object points to its side table only from its reference count,
+/// where the address is shifted and tagged, so LeakSanitizer took each one for a 32-byte leak
+/// once the sample's bus (and with it the subscription's weak reference) was gone. A weak
+/// variable holds the side table's address as it is, so these keep them visibly reachable.
+private let globalOwners: [any AnyObject & Sendable] = [
+    uploader, viewModel, label, persistence, diagnostics, validator, payments, audit,
+    auditor, cartLog, cartBadge, monitor, logger, view, loyalty,
+]
+let sideTableAnchors = globalOwners.map { SideTableAnchor(object: $0) }

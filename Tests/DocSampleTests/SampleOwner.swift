@@ -15,7 +15,9 @@ class SampleOwner: @unchecked Sendable {
     private let calls = Mutex<[String]>([])
     private let badgeValue = Mutex(0)
 
-    required init() {}
+    /// Makes the weak references that keep the global owners' side tables visible to
+    /// LeakSanitizer (``sideTableAnchors``) before any sample subscribes one of them.
+    required init() { _ = sideTableAnchors.count }
 
     /// What the sample's handlers called, in order.
     var recordedCalls: [String] { calls.withLock { $0 } }
