@@ -13,7 +13,7 @@ struct OwnerTableTests {
         let entries: [AnySubscription] = (0..<4).map { _ in OwnerlessSubscription<Ping> { _ in } }
         var sut = OwnerTable()
         var model: [ObjectIdentifier: ObjectIdentifier] = [:]
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)  // Support/StressSupport.swift
 
         // When 60,000 random operations grow the table, then churn it at its size
         for step in 0..<60_000 {
@@ -57,20 +57,5 @@ struct OwnerTableTests {
         #expect(sut.head(of: ObjectIdentifier(owner)) == nil)
         #expect(sut.count == 0)
         #expect(sut.capacity == 0)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure replays.
-private struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
