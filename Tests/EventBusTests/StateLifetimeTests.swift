@@ -87,6 +87,31 @@ struct StateLifetimeTests {
         #expect(watch.isReleased)
     }
 
+    @Test func anOwnerReleasedWhileItsChainAlwaysSkipsGoesWithinSixtyFourSkippedValues() {
+        // Given a state subscription whose owner went while its chain skips every later value
+        let sut = EventBus()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
+        let (_, watch) = capturingAProbe { probe in
+            sut.states(of: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
+                probe.touch()
+                owner.log.append(name)
+            }
+        }
+        sut.publishState(Basket(items: ["tea"]))
+        owner = nil
+
+        // When only skipped values come, and nothing subscribes
+        for _ in 0..<63 { sut.publishState(Basket(items: ["jam"])) }
+        let listedAfter63 = !watch.isReleased
+        sut.publishState(Basket(items: ["jam"]))
+
+        // Then the 64th skip checked the owner: the entry and its handler are released, never called
+        #expect(listedAfter63)
+        #expect(watch.isReleased)
+        #expect(log.all == ["ada"])
+    }
+
     @Test func anOwnerReleasedWhileItsChainSkipsIsSweptBySubscribesOfAnotherType() {
         // Given a state subscription whose owner went while its chain skipped every later value
         let sut = EventBus()

@@ -32,8 +32,9 @@
 /// A subscription's owner is looked at only for a value that passed the whole chain, so a
 /// skipped value costs no weak load. The transforms of a subscription whose owner is gone may
 /// therefore still run for the values offered to it until one passes them: that one finds the
-/// owner gone, the handler does not run, and the entry is removed (the sweep that subscribes
-/// make removes it too, as it removes plain entries).
+/// owner gone, the handler does not run, and the entry is removed. Every 64th skipped value
+/// looks at the owner too, so a chain that skips everything is removed within 64 values; the
+/// sweep that subscribes make removes it too, as it removes plain entries.
 public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
     /// Given what happens after the chain (the delivery), builds one subscription's instance
     /// of the chain (with fresh previous values), ending in that delivery.

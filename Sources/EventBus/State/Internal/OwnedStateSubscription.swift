@@ -8,7 +8,8 @@
 /// release, ~180 instructions, were most of what a skipped state cost). So the steps of a
 /// subscription whose owner is gone may still run (they are documented to be cheap and free of
 /// side effects); its handler never does, and the first value that passes finds the owner gone
-/// and has the entry pruned, as does the subscribe-time sweep.
+/// and has the entry pruned, as does every 64th skipped value (``StateEntry``) and the
+/// subscribe-time sweep.
 final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, @unchecked Sendable {
     // safe: immutable; the chain's previous values are guarded by the gate (StateGate).
     private let owner: WeakOwner<Owner>

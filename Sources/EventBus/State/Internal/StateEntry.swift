@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The part of a state subscription that only depends on the published type: its gate, its
 /// chain, and the loop that runs whatever the gate hands out. The subclasses
 /// (``StateSubscription``, ``OwnedStateSubscription``) answer the owner questions and build
@@ -11,6 +13,12 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     private var waitingEvents: [Event] = []
     /// This subscription's chain, ending in its delivery; immutable.
     private let chain: StateStage<Event>
+    /// Values the chain skipped; every 64th skip asks whether the owner is gone. A skipped value
+    /// loads no owner (see ``OwnedStateSubscription``), so without this a gone owner's entry,
+    /// and what its handler captured, would stay listed until a value passed its chain or a
+    /// subscribe swept the type (a chain that always skips: until the next subscribe). Touched
+    /// only by the thread holding the gate, whose acquire and release order it: relaxed.
+    private let skipsSinceOwnerCheck = Atomic<UInt32>(0)
 
     init(chain: @escaping StateStage<Event>) {
         self.chain = chain
@@ -58,6 +66,9 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     private func runChain(_ event: UnsafePointer<Event>) -> StateDeliveryResult {
         switch chain(event) {
         case .skipped(let reason):
+            let skips = skipsSinceOwnerCheck.load(ordering: .relaxed) &+ 1
+            skipsSinceOwnerCheck.store(skips, ordering: .relaxed)
+            if skips & 63 == 0, isOwnerGone { return StateDeliveryResult(.ownerGone) }
             return StateDeliveryResult(.delivered, skipReason: reason)
         case .passed(let outcome):
             if outcome == .deliveredLast { markCancelled() }  // a once-subscription fired
