@@ -218,13 +218,20 @@ final class SubscriptionStore: Sendable {
     /// leave the owner index first, while they are still alive. Every path that takes entries
     /// out of a list ends here. A publish walking the published list they were in may still
     /// call them, so the ``Reclaimer`` keeps those until it is done; the rest go at once.
+    ///
+    /// Most calls (every subscribe's prune, most sweep visits) retire nothing: that test is
+    /// inlined at every call site, since the call alone cost ~28 instructions of prologue
+    /// (callgrind, eventbench `subscribe+cancel`).
+    @inline(__always)
     func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired
-        // Most calls (every subscribe's prune, most sweep visits) retire nothing.
-        guard !entries.isEmpty else {
-            if reclaimer.hasPending { reclaimer.reclaim() }
-            return
-        }
+        if entries.isEmpty, !reclaimer.hasPending { return }
+        releaseSome(entries)
+    }
+
+    /// ``release(_:)`` once there is something to do: entries to release, or kept ones to free.
+    private func releaseSome(_ entries: [AnySubscription]) {
+        guard !entries.isEmpty else { return reclaimer.reclaim() }
         if entries.contains(where: \.isOwnerBound) {
             owners.withLock { index in
                 for entry in entries where entry.isOwnerBound { index.remove(entry) }
