@@ -22,6 +22,12 @@ struct OwnerTableTests {
             if removing {
                 sut.removeHead(for: owner)
                 model[owner] = nil
+            } else if random.next() % 3 == 0 {
+                // Files only if absent, returning what is filed otherwise (the index's insert)
+                let entry = entries[Int(random.next() % UInt64(entries.count))]
+                let filed = sut.head(of: owner, orFile: .passUnretained(entry))
+                #expect(filed.map { ObjectIdentifier($0.takeUnretainedValue()) } == model[owner])
+                if model[owner] == nil { model[owner] = ObjectIdentifier(entry) }
             } else {
                 let entry = entries[Int(random.next() % UInt64(entries.count))]
                 let replaced = sut.exchangeHead(.passUnretained(entry), for: owner)

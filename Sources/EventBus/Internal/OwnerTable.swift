@@ -1,5 +1,5 @@
-/// Owner addresses to the newest indexed entry of each owner: the map behind ``OwnerIndex``, an
-/// open-addressing table with linear probing and Fibonacci hashing.
+/// Owner addresses to one indexed entry of each owner (its oldest, the anchor of its ring): the
+/// map behind ``OwnerIndex``, an open-addressing table with linear probing and Fibonacci hashing.
 ///
 /// Not a `Dictionary`: even with a key hashed by one multiply, a subscribe's `updateValue` cost
 /// ~98 instructions and a cancel's removal ~93 (callgrind, eventbench `subscribe+cancel`
@@ -31,6 +31,27 @@ struct OwnerTable {
         guard !slots.isEmpty else { return nil }
         let (index, found) = find(Self.key(owner))
         return found ? slots[index].head : nil
+    }
+
+    /// The head filed under `owner`, or, if there is none, files `head` under it and returns
+    /// nil: one probe, and the table is written only for a new owner.
+    mutating func head(of owner: ObjectIdentifier, orFile head: Unmanaged<AnySubscription>)
+        -> Unmanaged<AnySubscription>?
+    {
+        let key = Self.key(owner)
+        if !slots.isEmpty {
+            let (index, found) = find(key)
+            if found { return slots[index].head }
+            if (count + 1) * 2 <= slots.count {
+                slots[index] = Slot(owner: key, head: head)
+                count += 1
+                return nil
+            }
+        }
+        resize(to: max(16, slots.count * 2))
+        slots[find(key).index] = Slot(owner: key, head: head)
+        count += 1
+        return nil
     }
 
     /// Files `head` under `owner` and returns the head it replaces, if any.
