@@ -20,7 +20,7 @@ final class SubscriptionStore: Sendable {
 
     /// Every this many subscribes, one sweep step checks `sweepBudget` entries; see
     /// ``sweepSomeEntries()``.
-    private static let sweepInterval = 8
+    private static let sweepInterval = 16
     private static let sweepBudget = 16
     private let subscribeCount = Atomic<Int>(0)
     /// The shard the sweep is going through; it moves on when that shard's sweep wraps.
@@ -122,21 +122,26 @@ final class SubscriptionStore: Sendable {
     }
 
     /// Checks a few more entries of the bus, shard after shard, so that every dead entry is
-    /// found within a bounded number of later subscribes of any type (about half as many as
-    /// there are entries, plus a few dozen), even in a list whose type is never published again.
+    /// found within a bounded number of later subscribes of any type (about as many as there
+    /// are entries, plus a few dozen), even in a list whose type is never published again.
     /// Publishing prunes only the entries it meets and stays as it was.
     ///
-    /// A step of 16 entries every 8 subscribes rather than 2 entries on every subscribe, so the
-    /// extra lock is paid once per 8. Measured with callgrind (eventbench `subscribe+cancel`,
-    /// token-owned): 2,518 instructions per subscribe + cancel with this sweep and the
-    /// release-on-end changes, 2,411 before either.
+    /// A step of 16 entries every 16 subscribes rather than one entry on every subscribe, so the
+    /// extra lock is paid once per 16. It was 16 entries every 8 subscribes: checking an entry
+    /// whose owner lives costs ~300 instructions (the weak load and, after the unlock, the
+    /// release of the owner it held, both on the side table's slow paths, and the array that
+    /// holds it), and at that rate the sweep was ~530 of an owner-bound subscribe + cancel's
+    /// 2,900 instructions (callgrind, eventbench `subscribe+cancel`); now ~300 of 2,709. At one
+    /// entry per subscribe the tests' bounds still hold (`ScaleTests`, `StressTests`,
+    /// `SubscriptionReleaseTests`).
     ///
     /// Each shard visited also costs `shardVisitCost` of the budget: on a bus whose few entries
-    /// are spread over many shards, a step otherwise took eight shard locks to check its 16
-    /// entries (callgrind, eventbench `subscribe+cancel`: ~1 lock per subscribe). A full pass
-    /// costs at most the entries plus 16 visits, so the bound above grows by a couple of dozen
-    /// subscribes at most.
-    private static let shardVisitCost = 2
+    /// are spread over many shards, a step otherwise took a lock for every entry or two. A full
+    /// pass costs at most the entries plus 32 (a visit, and at least one unit of checking, per
+    /// shard), so the bound above grows by a couple of dozen subscribes at most. (It was two
+    /// per visit: at one step per 16 subscribes, a pass over the 16 shards would then spend up
+    /// to 48 of the budget before checking any entry, all that `ScaleTests`' 48 subscribes give.)
+    private static let shardVisitCost = 1
 
     private func sweepSomeEntries() {
         var remaining = Self.sweepBudget
