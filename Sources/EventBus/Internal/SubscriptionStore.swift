@@ -128,12 +128,12 @@ final class SubscriptionStore: Sendable {
     ///
     /// A step of 16 entries every 16 subscribes rather than one entry on every subscribe, so the
     /// extra lock is paid once per 16. It was 16 entries every 8 subscribes: checking an entry
-    /// whose owner lives costs ~300 instructions (the weak load and, after the unlock, the
-    /// release of the owner it held, both on the side table's slow paths, and the array that
-    /// holds it), and at that rate the sweep was ~530 of an owner-bound subscribe + cancel's
-    /// 2,900 instructions (callgrind, eventbench `subscribe+cancel`); now ~300 of 2,709. At one
-    /// entry per subscribe the tests' bounds still hold (`ScaleTests`, `StressTests`,
-    /// `SubscriptionReleaseTests`).
+    /// whose owner lives costs ~300 instructions with its share of a shard visit (the weak
+    /// load and, after the unlock, the release of the owner it held, both on the side table's
+    /// slow paths, and the array that holds it), and at that rate the sweep was ~530 of an
+    /// owner-bound subscribe + cancel's 2,900 instructions (callgrind, eventbench
+    /// `subscribe+cancel`); now ~300 of 2,709. At one entry per subscribe the tests' bounds
+    /// still hold (`ScaleTests`, `StressTests`, `SubscriptionReleaseTests`).
     ///
     /// Each shard visited also costs `shardVisitCost` of the budget: on a bus whose few entries
     /// are spread over many shards, a step otherwise took a lock for every entry or two. A full
