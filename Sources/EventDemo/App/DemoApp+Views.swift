@@ -33,8 +33,9 @@ extension DemoApp {
                 logWaiting: eventLog.isStepping ? eventLog.waitingCount : nil,
                 logDropped: eventLog.droppedCount, archiveReceived: archive.receivedCount(on: services.bus),
                 archiveDone: archive.archivedCount),
-            subscriptions: bus.subscriptionSnapshot()[EventType(PriceDidTickEvent.self)] ?? [],
-            into: &buffer, in: layout.flowGuide)
+            // In a replay, the recording's receivers, as the Bus view maps them.
+            subscriptions: busPane.mapSnapshot(of: bus)[String(describing: PriceDidTickEvent.self)] ?? [],
+            replaying: replayer != nil, into: &buffer, in: layout.flowGuide)
         renderEventLog(in: layout.flowLog, into: &buffer)
         Self.drawFlashes(flashes, at: frameTime, panes: [("TickerPane", layout.ticker)], into: &buffer)
     }

@@ -3,8 +3,8 @@ import TerminalUI
 
 /// The Flow view's guide: what a burst does to each kind of subscriber, with their queues live
 /// (the paced ticker pane's backlog and drops, the event log's step backlog). With room to
-/// spare, a table of the tick's subscriptions from the bus's snapshot and how long each queue
-/// takes to drain at its pace.
+/// spare, a table of the tick's subscriptions from the bus's snapshot (in a replay, the
+/// recording's: ``RecordedBus``) and how long each queue takes to drain at its pace.
 enum FlowGuide {
     /// The queue figures the guide shows, read from the subscriptions' tokens at render time.
     struct Queues: Equatable {
@@ -19,10 +19,11 @@ enum FlowGuide {
     }
 
     /// Draws the guide into `rect`: a pure function of its arguments. `subscriptions` are the
-    /// tick's, from the bus's snapshot, in delivery order.
+    /// tick's in delivery order: the bus's snapshot, or when `replaying`, what the recording
+    /// says reached it so far (the replay bus has only the panes, and no archive runs).
     static func render(
-        _ queues: Queues, subscriptions: [SubscriptionInfo] = [], into buffer: inout ScreenBuffer,
-        in rect: Rect
+        _ queues: Queues, subscriptions: [SubscriptionInfo] = [], replaying: Bool = false,
+        into buffer: inout ScreenBuffer, in rect: Rect
     ) {
         Theme.frame(rect, title: "Back-pressure", focused: false, into: &buffer)
         let inside = rect.inset(by: 1)
@@ -38,11 +39,17 @@ enum FlowGuide {
         line([("t", Theme.label), (": a burst of 8 ticks at once", Theme.hint)])
         let queued = queues.archiveReceived - queues.archiveDone
         line([("Archive: ", Theme.title), ("async, one at a time", .plain)])
-        line(
-            [
-                ("queued \(queued)", queued > 0 ? Theme.busy : Theme.hint),
-                (" · done \(queues.archiveDone) · no drops", Theme.hint),
-            ], indent: 2)
+        if replaying {
+            let recorded = subscriptions.first { $0.subscriberName == "ArchiveService" }?.eventsReceived ?? 0
+            // A replay runs no services: what the recording says, in the few columns of 80x24.
+            line([("recorded: got \(recorded) · not replayed", Theme.hint)], indent: 2)
+        } else {
+            line(
+                [
+                    ("queued \(queued)", queued > 0 ? Theme.busy : Theme.hint),
+                    (" · done \(queues.archiveDone) · no drops", Theme.hint),
+                ], indent: 2)
+        }
         line([("Ticker pane: ", Theme.title), ("paced 2/s, newest 16", .plain)])
         line(
             [
@@ -62,17 +69,22 @@ enum FlowGuide {
             line([("every event, as published", Theme.hint)], indent: 2)
         }
         // The table needs a header, a row per subscription and a line of timings.
-        guard !subscriptions.isEmpty, inside.maxY - y >= subscriptions.count + 4, inside.width >= 60 else {
+        guard inside.maxY - y >= subscriptions.count + 4, inside.width >= 60 else { return }
+        if subscriptions.isEmpty {
+            // A replay that has not reached a tick yet; a live bus always has the panes'.
+            guard replaying else { return }
+            y += 1
+            line([("PriceDidTickEvent: no tick replayed yet; the recording says who got each", Theme.hint)])
             return
         }
         y += 1
-        renderTable(queues, subscriptions, into: &buffer, left: left, y: &y, in: inside)
+        renderTable(queues, subscriptions, replaying: replaying, into: &buffer, left: left, y: &y, in: inside)
     }
 
     /// Who gets a tick, from the snapshot, and how long each queue needs to drain at its pace.
     private static func renderTable(
-        _ queues: Queues, _ subscriptions: [SubscriptionInfo], into buffer: inout ScreenBuffer, left: Int,
-        y: inout Int, in inside: Rect
+        _ queues: Queues, _ subscriptions: [SubscriptionInfo], replaying: Bool,
+        into buffer: inout ScreenBuffer, left: Int, y: inout Int, in inside: Rect
     ) {
         let widths = [16, 10, 11, 10, 9]
         func row(_ cells: [String], _ styles: [Style]) {
@@ -85,9 +97,11 @@ enum FlowGuide {
             }
             y += 1
         }
-        buffer.write(
-            "PriceDidTickEvent reaches, in delivery order:", column: left, row: y, style: Theme.title,
-            clip: inside)
+        let title =
+            replaying
+            ? "PriceDidTickEvent reached, as recorded, in delivery order:"
+            : "PriceDidTickEvent reaches, in delivery order:"
+        buffer.write(title, column: left, row: y, style: Theme.title, clip: inside)
         y += 1
         row(
             ["SUBSCRIBER", "DELIVERY", "RUNS ON", "HANDLED", "WAITING"],
@@ -105,8 +119,9 @@ enum FlowGuide {
         }
         let tickerDrain = Double(queues.tickerBacklog) * 0.5
         let archiveDrain = Double(queues.archiveReceived - queues.archiveDone) * 0.15
+        let archive = replaying ? "" : ", archive \(seconds(archiveDrain)) (150 ms each)"
         buffer.write(
-            "To catch up: ticker pane \(seconds(tickerDrain)) (1 per 500 ms), archive \(seconds(archiveDrain)) (150 ms each)",
+            "To catch up: ticker pane \(seconds(tickerDrain)) (1 per 500 ms)\(archive)",
             column: left, row: y, style: Theme.hint, clip: inside)
         y += 1
     }
