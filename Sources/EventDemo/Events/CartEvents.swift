@@ -26,12 +26,13 @@ public struct Money: Equatable, Hashable, Comparable, Sendable, CustomStringConv
 
 /// A line in the cart.
 public struct CartItem: Equatable, Sendable, Codable {
+    // Most telling first (see DemoEvent): what, how many, at what price.
     /// Product name.
     public var name: String
-    /// Price of one.
-    public var unitPrice: Money
     /// How many; always at least 1.
     public var quantity: Int
+    /// Price of one.
+    public var unitPrice: Money
     /// Price times quantity.
     public var subtotal: Money { unitPrice * quantity }
 
@@ -65,12 +66,13 @@ public struct CartDidUpdateEvent: DemoEvent, Equatable {
 
 /// An order was placed; the cart is emptied right after.
 public struct CheckoutDidCompleteEvent: DemoEvent, Equatable {
+    // Most telling first (see DemoEvent): which order, what it cost, then its size.
     /// Order number, `#1001` and up.
     public var orderNumber: Int
-    /// Units ordered.
-    public var itemCount: Int
     /// Amount charged.
     public var total: Money
+    /// Units ordered.
+    public var itemCount: Int
     /// Creates the event.
     public init(orderNumber: Int, itemCount: Int, total: Money) {
         self.orderNumber = orderNumber

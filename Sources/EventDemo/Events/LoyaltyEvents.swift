@@ -3,12 +3,13 @@
 /// ``CheckoutDidCompleteEvent`` (a nested publish). A user without a card gets no points: the
 /// service's handler throws instead, and nothing is published.
 public struct LoyaltyDidAwardPointsEvent: DemoEvent, Equatable {
-    /// Whose card was stamped.
-    public var userID: String
-    /// The order the points are for.
-    public var orderNumber: Int
+    // Most telling first (see DemoEvent): the points, for which order, whose.
     /// How many points.
     public var points: Int
+    /// The order the points are for.
+    public var orderNumber: Int
+    /// Whose card was stamped.
+    public var userID: String
     /// Creates the event.
     public init(userID: String, orderNumber: Int, points: Int) {
         self.userID = userID

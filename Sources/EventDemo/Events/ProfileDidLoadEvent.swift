@@ -2,12 +2,13 @@ import Foundation
 
 /// A user's profile as the profile service returns it.
 public struct Profile: Equatable, Sendable, Codable {
-    /// Whose profile.
-    public var user: User
+    // Most telling first (see DemoEvent): name and points, then whose.
     /// Full name to display.
     public var displayName: String
     /// Loyalty points balance.
     public var loyaltyPoints: Int
+    /// Whose profile.
+    public var user: User
     /// The sign-in before this one, if any.
     public var lastLogin: Date?
     /// Membership tier, derived from points.

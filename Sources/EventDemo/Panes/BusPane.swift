@@ -102,10 +102,10 @@ public final class BusPane {
         }
         // Encoded here, for the frames that show the map, not by the tap at every publish.
         state.lastPayloads = lastEvents.withLock { $0 }.mapValues { event in
-            guard let event = event as? any DemoEvent,
-                let json = try? TraceFormat.payloadEncoder().encode(event)
-            else { return (event as? DeadEvent).map { #"eventTypeName: "\#($0.eventTypeName)""# } ?? "" }
-            return PayloadFields.text(ofJSON: String(decoding: json, as: UTF8.self))
+            guard let event = event as? any DemoEvent else {
+                return (event as? DeadEvent).map { #"eventTypeName: "\#($0.eventTypeName)""# } ?? ""
+            }
+            return PayloadFields.text(of: event)
         }
         return state
     }

@@ -31,7 +31,8 @@ public struct EventLogEntry: Equatable, Sendable {
     /// The publish this one was made inside (a synchronous handler of it published this one), if
     /// any: the library's ``PublishRecord/parentSequenceNumber``, or the recorded parent in a replay.
     public var cause: UInt64?
-    /// The event's full payload as JSON (sorted keys), for the detail view; empty when unknown.
+    /// The event's full payload as JSON, fields in the order the type declares them (see
+    /// ``PayloadValue``; `--record` sorts them), for the detail view; empty when unknown.
     public var payload = ""
     /// The payload in one line with its field names (`itemCount: 3, total: €62.40`), which a
     /// wide log shows instead of the summary where it fits; empty when unknown.
@@ -68,12 +69,12 @@ public struct EventLogEntry: Equatable, Sendable {
         cause = record.parentSequenceNumber
         droppedBy = record.droppingRecipients
         callSite = "\(record.callSite) \(record.callSite.function)"
-        if let event, let json = try? TraceFormat.payloadEncoder().encode(event) {
-            payload = String(decoding: json, as: UTF8.self)
-        } else if let dead {
-            payload = #"{"eventTypeName":"\#(dead.eventTypeName)"}"#
-        }
-        fields = PayloadFields.text(ofJSON: payload)
+        // In the order the type encodes its fields, not sorted: see PayloadValue.
+        let value =
+            event.flatMap(PayloadValue.init(encoding:))
+            ?? dead.map { .object([.init(key: "eventTypeName", value: .string($0.eventTypeName))]) }
+        payload = value?.json ?? ""
+        fields = value.map(PayloadFields.text(of:)) ?? ""
     }
 
     /// Creates the entry of a replayed publish: the replay bus's `record` of it, with what the

@@ -3,16 +3,20 @@ import Foundation
 /// An event's payload in one line with its field names, for columns that have room for more
 /// than the summary: `itemCount: 3, orderNumber: 1001, total: €62.40`.
 ///
-/// Read from the event's JSON (what `--record` writes, with sorted keys), so it names the
-/// fields a subscriber gets, whatever the type: strings quoted, a `{"cents":…}` amount as
-/// money, nested values in braces and brackets. Empty when the payload is not a JSON object.
+/// Read from the event's encoded form (``PayloadValue``), so it names the fields a subscriber
+/// gets, whatever the type, in the order the type encodes them (its declared order), the field
+/// it is about first: strings quoted, a `{"cents":…}` amount as money, nested values in braces
+/// and brackets. Empty when the payload is not an object.
 enum PayloadFields {
-    /// The fields of the JSON object `json`, or an empty string.
-    static func text(ofJSON json: String) -> String {
-        guard let value = try? JSONDecoder().decode(Value.self, from: Data(json.utf8)),
-            case .object(let fields) = value
-        else { return "" }
+    /// The fields of `value`, an encoded payload, or an empty string if it is not an object.
+    static func text(of value: PayloadValue) -> String {
+        guard case .object(let fields) = value else { return "" }
         return describe(fields)
+    }
+
+    /// The fields of `event`'s encoded form, or an empty string.
+    static func text(of event: any Encodable) -> String {
+        PayloadValue(encoding: event).map(text(of:)) ?? ""
     }
 
     /// `text` (from ``text(ofJSON:)``) in at most `width` characters: whole, or cut after a
@@ -68,11 +72,11 @@ enum PayloadFields {
         }.joined()
     }
 
-    private static func describe(_ fields: [(String, Value)]) -> String {
-        fields.map { "\($0.0): \(describe($0.1))" }.joined(separator: ", ")
+    private static func describe(_ fields: [PayloadValue.Field]) -> String {
+        fields.map { "\($0.key): \(describe($0.value))" }.joined(separator: ", ")
     }
 
-    private static func describe(_ value: Value) -> String {
+    private static func describe(_ value: PayloadValue) -> String {
         switch value {
         case .null: "nil"
         case .bool(let bool): String(bool)
@@ -81,52 +85,12 @@ enum PayloadFields {
         case .array(let values): "[" + values.map(describe).joined(separator: ", ") + "]"
         case .object(let fields):
             // Money is the demo's one nested amount; cents read as euros, as the panes show it.
-            if fields.count == 1, fields[0].0 == "cents", case .number(let cents) = fields[0].1,
+            if fields.count == 1, fields[0].key == "cents", case .number(let cents) = fields[0].value,
                 let amount = Int(cents)
             {
                 Money(cents: amount).description
             } else {
                 "{" + describe(fields) + "}"
-            }
-        }
-    }
-
-    /// A JSON value, with an object's fields in the order of their keys.
-    private enum Value: Decodable {
-        case null, bool(Bool), number(String), string(String), array([Value])
-        case object([(String, Value)])
-
-        private struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: any Decoder) throws {
-            if let object = try? decoder.container(keyedBy: Key.self) {
-                let keys = object.allKeys.map(\.stringValue).sorted()
-                self = .object(
-                    try keys.map { ($0, try object.decode(Value.self, forKey: Key(stringValue: $0))) })
-                return
-            }
-            if var array = try? decoder.unkeyedContainer() {
-                var values: [Value] = []
-                while !array.isAtEnd { values.append(try array.decode(Value.self)) }
-                self = .array(values)
-                return
-            }
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
-                self = .null
-            } else if let bool = try? single.decode(Bool.self) {
-                self = .bool(bool)
-            } else if let int = try? single.decode(Int.self) {
-                self = .number(String(int))
-            } else if let double = try? single.decode(Double.self) {
-                self = .number(String(double))
-            } else {
-                self = .string(try single.decode(String.self))
             }
         }
     }
