@@ -123,8 +123,11 @@ extension BusPane {
         }
         if shown.count == rows.count {
             var y = inside.y + 2 + rows.count + (replay != nil ? 2 : 0)  // under the note, if any
+            let keyTop = y
             renderDeliveryKey(
                 Set(shown.compactMap(\.info?.delivery)), at: &y, left: left, into: &buffer, in: inside)
+            // Rows still to spare after the key (a tall terminal): the last publishes.
+            if y > keyTop { renderRecent(state.recent, at: &y, left: left, into: &buffer, in: inside) }
         }
         if rows.count > visible {
             let more = " \(first + 1)–\(min(rows.count, first + visible)) of \(rows.count) ↑↓ "

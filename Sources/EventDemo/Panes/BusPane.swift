@@ -49,6 +49,9 @@ public struct BusPaneState: Equatable, Sendable {
     public var failureCount = 0
     /// How many subscription rows the map is scrolled down.
     public var scrollOffset = 0
+    /// The last publishes (at most ``BusPane/keptRecent``), newest first, which a map with rows
+    /// to spare lists under its key (in a replay, the recorded ones).
+    public var recent: [RecentPublish] = []
     /// In a replay, how far it has got: the map, call sites and dead events are then the
     /// recording's (``RecordedBus``), not the replay bus's. `nil` for the live bus.
     public var replay: ReplayProgress?
@@ -97,8 +100,10 @@ public final class BusPane {
         if let recorded {
             state.publishers = recorded.publishers
             state.replay = .init(replayed: recorded.replayed, total: recorded.total)
+            state.recent = recorded.recent.reversed()
         } else {
             state.publishers = publishers.withLock { $0 }
+            state.recent = recent.withLock { $0 }.reversed()
         }
         // Encoded here, for the frames that show the map, not by the tap at every publish.
         state.lastPayloads = lastEvents.withLock { $0 }.mapValues { event in
@@ -128,6 +133,8 @@ public final class BusPane {
     private let publishers = LockedValue<[String: [BusPaneState.Publisher]]>([:])
     /// The last event of each type, noted by the tap likewise.
     private let lastEvents = LockedValue<[String: any EventBusEvent]>([:])
+    /// The last publishes, oldest first, noted by the tap likewise.
+    private let recent = LockedValue<[RecentPublish]>([])
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
@@ -136,8 +143,11 @@ public final class BusPane {
         }
         let publishers = publishers
         let lastEvents = lastEvents
+        let recent = recent
         tap = bus.observeAll { record in
             lastEvents.withLock { $0[record.eventTypeName] = record.event }
+            let publish = RecentPublish(record)
+            recent.withLock { $0.keepingLast(Self.keptRecent, appending: publish) }
             let site = record.callSite
             let place = "\(site.fileName):\(site.line)"
             publishers.withLock { seen in

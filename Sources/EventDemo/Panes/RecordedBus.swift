@@ -15,6 +15,8 @@ public struct RecordedBus: Equatable, Sendable {
     public private(set) var publishers: [String: [BusPaneState.Publisher]] = [:]
     /// Events a full buffer dropped, by ``BusPane/droppedKey(_:)`` (type and subscriber).
     public private(set) var dropped: [String: Int] = [:]
+    /// The last replayed publishes (at most ``BusPane/keptRecent``), oldest first.
+    public private(set) var recent: [RecentPublish] = []
     /// How many recorded publishes have been replayed.
     public private(set) var replayed = 0
     /// How many the recording holds.
@@ -28,6 +30,7 @@ public struct RecordedBus: Equatable, Sendable {
     /// Folds in one replayed publish: its call site, and a delivery to each recorded recipient.
     public mutating func add(_ entry: Trace.Entry) {
         replayed += 1
+        recent.keepingLast(BusPane.keptRecent, appending: RecentPublish(entry))
         let type = entry.eventTypeName
         let site = "\(entry.fileID.split(separator: "/").last ?? ""):\(entry.line)"
         var sites = publishers[type, default: []]
