@@ -36,8 +36,13 @@ public struct PublishRecord: Sendable {
     public let callSite: CallSite
     /// The ``sequenceNumber`` of the publish whose synchronous handler made this one, or nil for
     /// a publish made outside any handler on this bus (including from an executor's handler,
-    /// which runs later, and publishes queued past ``EventBus/nestingLimit``, which run after
-    /// their parent returned). Nested publishes therefore form a tree per top-level publish.
+    /// which runs later on another thread, or a handler of another bus's publish). Nested
+    /// publishes therefore form a tree per top-level publish.
+    ///
+    /// A publish queued past ``EventBus/nestingLimit`` has a parent too: the publish whose
+    /// handler made it, although it is delivered (and reported to taps) after that handler
+    /// returned. Its number and parent are taken when it is made, so it stays in its parent's
+    /// tree, after its parent in sequence order, however deep the chain.
     public let parentSequenceNumber: UInt64?
 
     /// Where the reached subscriptions run, without repeats, in subscription order:
