@@ -20,13 +20,28 @@ struct PublishOrder {
     static let waitingLimit = 4096
 
     private var waiting: [UInt64: Heard] = [:]
+    /// Failures of synchronous handlers, by the number of the publish they failed in, until that
+    /// publish is heard: a handler throws before its publish is delivered and heard.
+    private var failures: [UInt64: [TraceFormat.Failure]] = [:]
 
     /// How many nested publishes wait for their top-level one.
     var waitingCount: Int { waiting.count }
 
+    /// Files `failure`, thrown during the publish numbered `sequenceNumber`, for that publish's
+    /// line. Past ``waitingLimit`` publishes with failures (their publish never heard: the tap
+    /// came during it), the lowest-numbered ones are dropped.
+    mutating func addFailure(_ failure: TraceFormat.Failure, to sequenceNumber: UInt64) {
+        failures[sequenceNumber, default: []].append(failure)
+        if failures.count > Self.waitingLimit, let oldest = failures.keys.min() {
+            failures.removeValue(forKey: oldest)
+        }
+    }
+
     /// Files `heard` and returns what is ready to write, in order: nothing while it is a nested
     /// publish, its whole tree once it is a top-level one.
     mutating func add(_ heard: Heard) -> [Heard] {
+        var heard = heard
+        if let thrown = failures.removeValue(forKey: heard.fields.seq) { heard.fields.failures = thrown }
         guard heard.fields.parent == nil else {
             waiting[heard.fields.seq] = heard
             return waiting.count > Self.waitingLimit ? takeAll() : []
@@ -47,7 +62,10 @@ struct PublishOrder {
 
     /// Everything still waiting, in sequence order (the writer closes).
     mutating func takeAll() -> [Heard] {
-        defer { waiting.removeAll() }
+        defer {
+            waiting.removeAll()
+            failures.removeAll()
+        }
         return Self.ordered(Array(waiting.values))
     }
 

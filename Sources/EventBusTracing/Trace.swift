@@ -53,6 +53,10 @@ public struct Trace: Sendable {
         public let skips: [PublishRecord.Skip]
         /// The subscriptions whose full buffer turned it away (``PublishRecord/droppingRecipients``).
         public let droppingRecipients: [PublishRecord.Recipient]
+        /// The synchronous handlers and interceptors that threw while it was delivered, in the
+        /// order they threw (``SubscriberFailure/sequenceNumber``); empty in traces written
+        /// before failures were, and for handlers that run later (see ``TraceFormat``).
+        public let failures: [Failure]
         /// The event's JSON, as it encoded itself; nil if it is not `Encodable`.
         public let payload: Data?
         /// The line of the file it came from (1-based), for messages.
@@ -162,7 +166,8 @@ public struct Trace: Sendable {
             fileID: fields.site.file, line: fields.site.line, function: fields.site.function,
             reachedCount: fields.reached, recipients: fields.recipients.map(\.record),
             consumedBy: fields.stoppedBy?.record, skips: (fields.skips ?? []).map(\.record),
-            droppingRecipients: (fields.dropped ?? []).map(\.record), payload: payload, lineNumber: number)
+            droppingRecipients: (fields.dropped ?? []).map(\.record),
+            failures: (fields.failures ?? []).map(\.record), payload: payload, lineNumber: number)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -8,6 +8,7 @@ import Foundation
 /// {"format":"eventbus-trace","version":1,"start":"2026-12-02T09:41:07.512Z"}
 /// {"seq":4,"parent":3,"time":0.412,"type":"UserDidLoginEvent","site":{"file":"App/Auth.swift","line":42,"function":"logIn(as:)"},"reached":1,"recipients":[{"subscriber":"Session","delivery":"synchronous","executor":"publisher","priority":0}],"payload":{"userID":"ada"}}
 /// {"seq":5,"time":0.415,"type":"CartState","site":{"file":"App/Cart.swift","line":17,"function":"clear()"},"reached":0,"recipients":[],"skips":[{"subscriber":"CartView","reason":"skipRepeats","delivery":"executor","executor":"main-actor","priority":0}],"payload":{"items":[]}}
+/// {"seq":6,"time":0.418,"type":"CheckoutEvent","site":{"file":"App/Cart.swift","line":30,"function":"pay()"},"reached":1,"recipients":[{"subscriber":"Audit","delivery":"synchronous","executor":"publisher","priority":0}],"failures":[{"subscriber":"Audit","delivery":"synchronous","executor":"publisher","priority":0,"error":"DiskFull()"}],"payload":{"total":12}}
 /// ```
 ///
 /// `seq` is the bus's ``PublishRecord/sequenceNumber`` and `parent` the publish whose handler
@@ -19,8 +20,10 @@ import Foundation
 /// time, so that times never go backwards within a top-level publish.
 ///
 /// `stoppedBy` (the interceptor that stopped it), `skips` (state subscriptions whose chain
-/// skipped it, with the `reason`) and `dropped` (subscriptions whose full buffer turned it away)
-/// appear only when there is something to say. `payload` is the event's `Encodable` form, with
+/// skipped it, with the `reason`), `dropped` (subscriptions whose full buffer turned it away)
+/// and `failures` (synchronous handlers and interceptors that threw while it was delivered, in
+/// the order they threw, with the error as `String(describing:)` prints it; see
+/// ``Failure``) appear only when there is something to say. `payload` is the event's `Encodable` form, with
 /// sorted keys and dates as ISO 8601 text with milliseconds (``payloadEncoder()``); it is absent
 /// for events that are not `Encodable` or failed to encode. Readers ignore fields they do not
 /// know, so later versions may add fields without changing `version`; a change that old readers
@@ -86,6 +89,7 @@ public enum TraceFormat {
         var stoppedBy: Recipient?
         var skips: [Skip]?
         var dropped: [Recipient]?
+        var failures: [Failure]?
     }
 
     struct Site: Codable {
@@ -191,6 +195,7 @@ public enum TraceFormat {
         line.add("stoppedBy", json: fields.stoppedBy?.json(encoder))
         line.add("skips", json: fields.skips.map { OrderedJSON.array($0.map { $0.json(encoder) }) })
         line.add("dropped", json: fields.dropped.map { OrderedJSON.array($0.map { $0.json(encoder) }) })
+        line.add("failures", json: fields.failures.map { OrderedJSON.array($0.map { $0.json(encoder) }) })
         line.add("payload", json: payload)
         return line.text
     }

@@ -90,6 +90,10 @@ public final class TraceWriter: Sendable {
     }
 
     /// Starts tracing `bus`. Keep the token: releasing it stops the trace.
+    ///
+    /// An error thrown by a synchronous handler or interceptor is written on the line of the
+    /// publish it was thrown in (`failures`, see ``TraceFormat``); one thrown by a handler that
+    /// runs later (an executor's, a task's) is not written.
     public func attach(to bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
             var fields = TraceFormat.fields(for: record)
@@ -99,6 +103,12 @@ public final class TraceWriter: Sendable {
                 fields: fields,
                 payload: TraceFormat.payload(of: record.event, encoder: TraceFormat.payloadEncoder()))
             queue.async { self.heard(heard) }
+        } failures: { [self] failure in
+            // Reported on the publishing thread before the tap hears that publish, so queued
+            // ahead of it on the serial queue.
+            guard let sequenceNumber = failure.sequenceNumber else { return }
+            let thrown = TraceFormat.Failure(failure)
+            queue.async { self.order.withLock { $0.addFailure(thrown, to: sequenceNumber) } }
         }
     }
 

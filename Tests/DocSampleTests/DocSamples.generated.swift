@@ -539,6 +539,29 @@ final class SampleTracing3: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
+// Sources/EventBus/EventBus.docc/Tracing.md, sample 4
+final class SampleTracing4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    struct OutOfStock: Error {}
+
+    func run() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "guide-failures.jsonl").path
+        let writer = try TraceWriter(path: path)
+        let tracing = writer.attach(to: bus)
+        bus.setFailureHandler { _ in }
+        bus.subscribe(owner: self) { (_, _: UserDidLoginEvent) throws in throw OutOfStock() }
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        writer.close()
+        tracing.cancel()
+        for entry in try Trace(contentsOf: path).entries {
+            for failure in entry.failures {
+                print(entry.sequenceNumber, failure.subscription.subscriberName, failure.errorDescription)
+            }
+        }
+        #expect(printed.count == 1 && printed[0].hasSuffix(" OutOfStock()"))
+        withExtendedLifetime((path, writer, tracing, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1
 final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     struct CartState: EventBusEvent, Equatable {
@@ -1078,6 +1101,9 @@ struct DocSamples {
     // Sources/EventBus/EventBus.docc/Tracing.md, sample 2 is compiled only: it waits for events forever.
     @Test("Sources/EventBus/EventBus.docc/Tracing.md, sample 3") func sampleTracing3() async throws {
         try await runSample { try await SampleTracing3().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/Tracing.md, sample 4") func sampleTracing4() async throws {
+        try await runSample { try await SampleTracing4().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1") func sampleUsingAStore1() async throws {
         try await runSample { try await SampleUsingAStore1().run() }

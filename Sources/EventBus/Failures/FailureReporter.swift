@@ -81,9 +81,14 @@ final class FailureReporter: Sendable {
         // every publish down the traced path), and on a bus that does not note, the thread's
         // note belongs to another bus's publish further out, if any. No call site beats a wrong one.
         let callSite = namesCallSite && taps.wantsCallSites ? Self.publishingCallSite : nil
+        // Likewise the number: only a publish this bus numbered for its taps has one.
+        let sequenceNumber =
+            namesCallSite && taps.isActive
+            ? PublishNesting.current(key: PublishNesting.key).pointee.tracedPublish.sequenceNumber(on: taps)
+            : nil
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription),
-            owner: subscription.ownerObject, callSite: callSite)
+            owner: subscription.ownerObject, callSite: callSite, sequenceNumber: sequenceNumber)
         built.add(1, ordering: .relaxed)
         if let custom {
             Quiet.within(.failures) { custom.call(failure) }

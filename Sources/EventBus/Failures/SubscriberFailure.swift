@@ -20,6 +20,12 @@ public struct SubscriberFailure: Sendable {
     /// throw, and noting call sites for all of them would put every bus with one on the
     /// slower traced path.
     public let callSite: CallSite?
+    /// The ``PublishRecord/sequenceNumber`` of the publish whose delivery failed, for a
+    /// synchronous handler (or interceptor) on a bus with an observe-all tap: the number the
+    /// taps' record of that publish carries, so a tool can pair the failure with the publish
+    /// (`TraceWriter` writes it on that publish's line). Nil for handlers that run later
+    /// (executors, streams, async handlers), and on a bus without a tap, which numbers nothing.
+    public let sequenceNumber: UInt64?
 
     /// The owner of the subscription whose handler threw, while it lives; nil for owner-less
     /// subscriptions and once the owner is released. Held weakly: a report kept in a log never
@@ -30,14 +36,17 @@ public struct SubscriberFailure: Sendable {
 
     /// Creates a failure report (for tests of failure handlers), with no ``owner``.
     public init(
-        error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, callSite: CallSite? = nil
+        error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, callSite: CallSite? = nil,
+        sequenceNumber: UInt64? = nil
     ) {
-        self.init(error: error, event: event, subscription: subscription, owner: nil, callSite: callSite)
+        self.init(
+            error: error, event: event, subscription: subscription, owner: nil, callSite: callSite,
+            sequenceNumber: sequenceNumber)
     }
 
     init(
         error: any Error, event: any EventBusEvent, subscription: SubscriptionInfo, owner: AnyObject?,
-        callSite: CallSite?
+        callSite: CallSite?, sequenceNumber: UInt64?
     ) {
         self.error = error
         self.event = event
@@ -45,6 +54,7 @@ public struct SubscriberFailure: Sendable {
         self.subscription = subscription
         self.ownerReference = owner.map(WeakReference.init)
         self.callSite = callSite
+        self.sequenceNumber = sequenceNumber
     }
 }
 

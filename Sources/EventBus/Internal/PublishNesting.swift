@@ -158,6 +158,12 @@ struct TracedPublish {
     func parent(on taps: TapStore) -> UInt64? {
         self.taps == ObjectIdentifier(taps) ? sequenceNumber : nil
     }
+
+    /// This publish's number, if it is a tapped publish on the bus of `taps` (a failure report
+    /// names the publish whose handler threw).
+    func sequenceNumber(on taps: TapStore) -> UInt64? {
+        self.taps == ObjectIdentifier(taps) ? sequenceNumber : nil
+    }
 }
 
 /// One key for every bus: the nesting depth is the thread's, whichever buses its handlers use.
