@@ -35,7 +35,16 @@ import Foundation
 /// ## Lifetime
 /// ``attach(to:)`` returns the tap's token: releasing it stops the trace. ``close()`` writes
 /// what is queued (nested publishes whose top-level one was not heard, in sequence order) and
-/// closes the file. Attach a writer to one bus: sequence numbers are per bus.
+/// closes the file.
+///
+/// ## One bus per writer
+/// A writer traces the first bus it is attached to, for its whole life: sequence numbers and
+/// parents are per bus, so a second bus's publishes would reuse the first one's numbers and the
+/// file would no longer say which publish made which. ``attach(to:)`` with another bus (or with
+/// the same bus while the writer's tap on it is still attached, which would write every publish
+/// twice) writes nothing for it: it writes one line to standard error saying why and returns a
+/// token that is already cancelled. Attaching the same bus again after its token was cancelled
+/// goes on with the same trace. For several buses, use a writer (and file) per bus.
 public final class TraceWriter: Sendable {
     /// How the trace is going.
     public enum Status: Equatable, Sendable {
@@ -58,6 +67,7 @@ public final class TraceWriter: Sendable {
         var handle: FileHandle?
         var bytes: Int
         var status: Status
+        var binding = BusBinding()
     }
 
     /// The file's path, as given.
@@ -94,7 +104,23 @@ public final class TraceWriter: Sendable {
     /// An error thrown by a synchronous handler or interceptor is written on the line of the
     /// publish it was thrown in (`failures`, see ``TraceFormat``); one thrown by a handler that
     /// runs later (an executor's, a task's) is not written.
+    ///
+    /// A writer traces one bus (see "One bus per writer" above): for another bus, or for this
+    /// one while already attached, it writes a line to standard error and returns a token that
+    /// is already cancelled (``SubscriptionToken/isCancelled`` is true), and writes nothing.
     public func attach(to bus: EventBus) -> SubscriptionToken {
+        if let refusal = state.withLock({ $0.binding.claim(bus) }) {
+            FileHandle.standardError.write(Data(BusBinding.message(refusal, path: path).utf8))
+            let refused = bus.observeAll { _ in }
+            refused.cancel()
+            return refused
+        }
+        let token = tap(bus)
+        state.withLock { $0.binding.attached(token) }
+        return token
+    }
+
+    private func tap(_ bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
             var fields = TraceFormat.fields(for: record)
             fields.time = TraceFormat.seconds(ContinuousClock.now - start)
