@@ -55,8 +55,10 @@ e2e: test-deps
 fuzz: test-deps
 	bash Tests/e2e/fuzz.sh
 
+# Two runs (see scripts/tsan.sh): everything in parallel but the demo suites that wait on the
+# cooperative pool or a real clock, then those one test at a time.
 tsan: deps
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	bash scripts/tsan.sh
 
 # Leak detection is Linux-only (Apple's AddressSanitizer refuses detect_leaks=1). Every test
 # target, the doc samples included (their 208 reported leaks were a stream loop of the Streams
