@@ -120,16 +120,16 @@ extension EventBus {
                         unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
                             pointer, sequence: stateSequence)
                     }
-                    // The common case first, in two compares: delivered, and not held back by
-                    // a step.
-                    if result.outcome == .delivered, result.skipReason == nil {
+                    // The common case first, in one compare (a one-byte result): delivered,
+                    // and not held back by a step.
+                    if result == .delivered {
                         reachedAny = true
                         entry._withUnsafeGuaranteedRef { $0.countDelivery() }
                         continue
                     }
                     // A value a chain skipped was neither delivered nor dropped, and its outcome
                     // is `.delivered` (the subscription goes on).
-                    if result.skipReason != nil {
+                    if result.isHeldBack {
                         skippedOrDropped = true
                         continue
                     }

@@ -1,12 +1,72 @@
-/// What a state publish did at one subscription: the usual outcome, plus the chain step that
-/// held the value back, if one did (for observe-all taps).
-struct StateDeliveryResult {
-    var outcome: DeliveryOutcome
-    var skipReason: SkipReason?
+/// What a state publish did at one subscription: the usual outcome, or the chain step that held
+/// the value back (for observe-all taps; the subscription goes on, as after a delivery).
+///
+/// One byte, so that it comes back from the entry in a register and the walk tests it with one
+/// compare: an outcome is its ``DeliveryOutcome`` case number (0 for `delivered`), a held-back
+/// value is `0x80 | SkipReason.rawValue`. The two-field struct it replaces came back as two
+/// bytes packed and unpacked with shifts on every delivery (issue 20, callgrind). The encoding
+/// is the one the compiler picks for ``StageResult`` (`passed` 0...6, `skipped` with the top
+/// bit set), so converting a chain's result costs nothing.
+struct StateDeliveryResult: Equatable {
+    private let raw: UInt8
 
-    init(_ outcome: DeliveryOutcome, skipReason: SkipReason? = nil) {
-        self.outcome = outcome
-        self.skipReason = skipReason
+    private static var heldBack: UInt8 { 0x80 }
+
+    init(_ outcome: DeliveryOutcome) {
+        // The outcome's case number: the compiler's own tag, so this switch costs nothing.
+        // (`DeliveryOutcome` gets no raw type: that made the plain publish walk's compares go
+        // through `RawRepresentable`'s, +10 instructions a publish, callgrind.)
+        raw =
+            switch outcome {
+            case .delivered: 0
+            case .deliveredLast: 1
+            case .consumed: 2
+            case .skipped: 3
+            case .ownerGone: 4
+            case .deliveredDroppingOlder: 5
+            case .dropped: 6
+            }
+    }
+
+    private init(raw: UInt8) {
+        self.raw = raw
+    }
+
+    /// A value a chain step held back.
+    static func skipped(by reason: SkipReason) -> Self {
+        Self(raw: heldBack | reason.rawValue)
+    }
+
+    /// Delivered, and not held back: the common result, which the walk tests first.
+    static var delivered: Self { Self(.delivered) }
+
+    /// The outcome: `delivered` for a value a step held back (the subscription goes on).
+    var outcome: DeliveryOutcome {
+        switch raw {
+        case 1: .deliveredLast
+        case 2: .consumed
+        case 3: .skipped
+        case 4: .ownerGone
+        case 5: .deliveredDroppingOlder
+        case 6: .dropped
+        default: .delivered  // 0, or held back by a step
+        }
+    }
+
+    /// The step that held the value back, if one did.
+    var skipReason: SkipReason? {
+        !isHeldBack ? nil : SkipReason(rawValue: raw & ~Self.heldBack)
+    }
+
+    /// Whether a step held the value back (``skipReason`` is not nil), in one test.
+    var isHeldBack: Bool {
+        raw & Self.heldBack != 0
+    }
+
+    /// Whether the subscription goes on as it was: delivered, or held back by a step. One
+    /// signed compare (`delivered` is 0, a held-back value is negative as an `Int8`).
+    var goesOn: Bool {
+        Int8(bitPattern: raw) <= 0
     }
 }
 

@@ -8,6 +8,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; the chain
     // only runs on the thread that holds the gate (see StateGate); the pointers handed to the
     // chain point at a value this thread keeps alive for the call.
+    /// Inline (a `~Copyable` struct), so the fast path reaches its word with no load.
     private let gate = StateGate()
     /// The values waiting for the gate, in the same order as `gate.waiting`.
     private var waitingEvents: [Event] = []
@@ -49,9 +50,10 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// the gate left with nothing waiting) makes one indirect call, the chain's (issue 20).
     override final func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
-        guard gate.enter(sequence) else { return wait(event, sequence: sequence) }
+        let held = gate.enter(sequence)
+        guard held != StateGate.notEntered else { return wait(event, sequence: sequence) }
         let result = runChain(event)
-        if result.outcome == .delivered, gate.leave() { return result }
+        if result.goesOn, gate.leave(holding: held) { return result }
         carryOn(after: result)
         return result
     }
@@ -69,7 +71,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
             let skips = skipsSinceOwnerCheck.load(ordering: .relaxed) &+ 1
             skipsSinceOwnerCheck.store(skips, ordering: .relaxed)
             if skips & 63 == 0, isOwnerGone { return StateDeliveryResult(.ownerGone) }
-            return StateDeliveryResult(.delivered, skipReason: reason)
+            return .skipped(by: reason)
         case .passed(let outcome):
             if outcome == .deliveredLast { markCancelled() }  // a once-subscription fired
             return StateDeliveryResult(outcome)
@@ -79,7 +81,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// Keeps running waiting values until none may run, or the subscription ended.
     private func runQueued(after first: StateDeliveryResult) {
         var result = first
-        while result.outcome == .delivered {
+        while result.goesOn {
             if gate.leave() { return }
             guard let next = runNextWaiting() else { return }
             result = next
@@ -96,7 +98,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// gate idle: values wait (the gate's `leave` found them), or the subscription ended.
     @inline(never)
     private func carryOn(after result: StateDeliveryResult) {
-        guard result.outcome == .delivered else { return close() }
+        guard result.goesOn else { return close() }
         guard let next = runNextWaiting() else { return }
         runQueued(after: next)
     }

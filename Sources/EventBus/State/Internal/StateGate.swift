@@ -27,13 +27,31 @@ import Synchronization
 /// Taking the gate acquires and leaving it releases, so a chain's previous values
 /// (``PreviousValue``), written by whichever thread held the gate last, are seen by the next.
 ///
+/// ## What may change the word while the gate is held
+/// Only the holder clears `running` or changes `next`; every other thread changes the word only
+/// to take an idle gate, or, under the lock, to set `waits` (a waiter that found the gate held).
+/// So while a thread holds the gate, the word is what its taking stored, plus perhaps `waits`.
+/// That is what makes each end of the fast path one compare-and-swap with a known expected
+/// value, and no loop: the usual value (idle, nothing waits, the value is next) enters by
+/// swapping `next << numberShift` for the held word, and the holder leaves by swapping the held
+/// word for itself without `running`; a failed leave means only that something waits, and the
+/// holder still has the gate (issue 20, callgrind: the two loops with their loads and
+/// re-checks were ~20 instructions of a delivered state).
+///
+/// A `~Copyable` struct stored inline in its ``StateEntry``: the word sits in the entry's own
+/// memory, so the fast path loads no gate object (issue 20).
+///
 /// Not generic: generic types built inside unspecialized generic code cost a runtime metadata
 /// lookup on every use, which made the first version of this path ~20× slower than a plain
 /// delivery (callgrind).
-final class StateGate: Sendable {
+struct StateGate: ~Copyable, Sendable {
     private static var running: UInt64 { 1 }
     private static var waits: UInt64 { 2 }
     private static var numberShift: UInt64 { 2 }
+
+    /// What ``enter(_:)`` returns when the value may not enter: never a held word, which has
+    /// `running` set.
+    static var notEntered: UInt64 { 0 }
 
     /// `running | waits | next << numberShift`; `next` is the number of the next state value.
     private let word = Atomic<UInt64>(0)
@@ -49,27 +67,54 @@ final class StateGate: Sendable {
     }
 
     /// The fast path: takes the gate for a value numbered `sequence` when it is idle, nothing
-    /// waits, and the value is next. The caller then runs it and calls ``leave()``. False: call
-    /// ``enqueue(_:)`` under `waiting`'s lock instead.
+    /// waits, and the value is next, and returns the word it stored (the caller then runs the
+    /// value and calls ``leave(holding:)`` with it). ``notEntered``: call ``enqueue(_:in:)``
+    /// under `waiting`'s lock instead.
     @inline(__always)
-    func enter(_ sequence: UInt64) -> Bool {
+    func enter(_ sequence: UInt64) -> UInt64 {
+        // A state publish's value, when all is as usual: idle, nothing waits, and the word's
+        // `next` is `sequence`, so the expected word is known without a load.
+        if sequence != 0 {
+            let held = (sequence &+ 1) << Self.numberShift | Self.running
+            let (taken, _) = word.compareExchange(
+                expected: sequence << Self.numberShift, desired: held, ordering: .acquiring)
+            if taken { return held }
+        }
+        return enterReadingTheWord(sequence)
+    }
+
+    /// ``enter(_:)`` for the other values: a plain publish's (numbered 0, run whatever `next`
+    /// is), or one that found the gate held, values waiting, or another value next.
+    @inline(never)
+    func enterReadingTheWord(_ sequence: UInt64) -> UInt64 {
         var current = word.load(ordering: .relaxed)
         while current & (Self.running | Self.waits) == 0 {
             let next = current >> Self.numberShift
-            guard Self.isRunnable(sequence, next: next) else { return false }
-            let (taken, found) = word.compareExchange(
-                expected: current,
-                desired: Self.advanced(next, past: sequence) << Self.numberShift | Self.running,
-                ordering: .acquiring)
-            if taken { return true }
+            guard Self.isRunnable(sequence, next: next) else { return Self.notEntered }
+            let held = Self.advanced(next, past: sequence) << Self.numberShift | Self.running
+            let (taken, found) = word.compareExchange(expected: current, desired: held, ordering: .acquiring)
+            if taken { return held }
             current = found
         }
-        return false
+        return Self.notEntered
     }
 
-    /// For the thread holding the gate: releases it and returns true when nothing waits; false
-    /// when something does (then call ``leaveOrTakeNext(_:)`` under `waiting`'s lock).
+    /// For the thread that took the gate with ``enter(_:)``, which returned `held`: releases the
+    /// gate and returns true when nothing waits. False when something does; the caller still
+    /// holds the gate and calls ``leaveOrTakeNext(_:)`` under `waiting`'s lock.
+    ///
+    /// One compare-and-swap, no load and no loop: while the gate is held, the word is `held`
+    /// unless a waiter has set `waits` (see the type's notes), and then the swap fails and
+    /// leaves the word alone.
     @inline(__always)
+    func leave(holding held: UInt64) -> Bool {
+        word.compareExchange(expected: held, desired: held & ~Self.running, ordering: .releasing).exchanged
+    }
+
+    /// For the thread holding the gate, when it does not know the word it stored (it took the
+    /// gate for a waiting value, or for the replay): releases the gate and returns true when
+    /// nothing waits; false when something does (then call ``leaveOrTakeNext(_:)`` under
+    /// `waiting`'s lock).
     func leave() -> Bool {
         var current = word.load(ordering: .relaxed)
         while current & Self.waits == 0 {
