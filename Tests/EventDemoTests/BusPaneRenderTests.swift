@@ -111,3 +111,21 @@ struct BusPaneRenderTests {
         }
     }
 }
+
+@Suite("Bus pane: the dead events pane's empty state", .timeLimit(.minutes(3)))
+struct BusPaneDeadEmptyTests {
+    @Test func aWidePaneShowsTheEmptyStateOnOneLineAndANarrowOneWrapsItAtItsWidth() {
+        for (size, oneLine) in [(Size(width: 200, height: 60), true), (Size(width: 80, height: 24), false)] {
+            // Given a bus view with no dead events
+            // When it is shown at `size`
+            let screen = HeadlessRun.run(
+                keys: [.character("3")], size: size, services: Fixtures.services(), timeFormat: Fixtures.utc
+            ).text
+
+            // Then the sentence is on one line where it fits, and wrapped where it does not
+            let sentence = "None: every publish reached someone (DeadEvent)"
+            #expect(screen.contains(sentence) == oneLine, "\(screen)")
+            #expect(screen.contains("None: every publish reached"), "\(screen)")
+        }
+    }
+}

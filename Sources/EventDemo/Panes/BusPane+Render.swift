@@ -34,10 +34,11 @@ extension BusPane {
         let inside = rect.inset(by: 1)
         let left = inside.x + 1
         guard !deadEvents.isEmpty else {
-            buffer.write(
-                "None: every publish reached", column: left, row: inside.y, style: Theme.hint, clip: inside)
-            buffer.write(
-                "someone (DeadEvent)", column: left, row: inside.y + 1, style: Theme.hint, clip: inside)
+            // Wrapped at the pane's own width: one line when it fits, as at 200x60.
+            let words = "None: every publish reached someone (DeadEvent)".split(separator: " ").map(String.init)
+            for (offset, text) in Chrome.wrap(words, width: inside.width - 2).enumerated() {
+                buffer.write(text, column: left, row: inside.y + offset, style: Theme.hint, clip: inside)
+            }
             return
         }
         for (offset, dead) in deadEvents.prefix(inside.height).enumerated() {
