@@ -40,6 +40,22 @@ struct ReplayFlowViewTests {
             bus.split(separator: "\n").contains { $0.contains("ArchiveService") && $0.contains("\(ticks)") })
     }
 
+    @Test func aReplaysGuideDoesNotOfferTheBurstKeyItTurnsOff() throws {
+        for size in [Size(width: 80, height: 24), Self.size] {
+            // Given the sample recording replayed, where `t` publishes nothing
+            // When its Flow view is shown
+            let screen = HeadlessRun.run(
+                keys: [.character("2")], size: size, services: Fixtures.services(),
+                replay: (try Recording(contentsOf: ReplayTests.samplePath), "sample-recording.jsonl", .paced),
+                timeFormat: Fixtures.utc
+            ).text
+
+            // Then the guide says where the ticks come from instead of offering a burst
+            #expect(!screen.contains("t: a burst of 8 ticks"), "\(screen)")
+            #expect(screen.contains("Replay: ticks come as recorded"), "\(screen)")
+        }
+    }
+
     @Test func aSteppedReplayBeforeItsFirstTickSaysNoTickWasReplayed() throws {
         // Given a stepped replay that has published only the login's two events
         let keys: [Key] = [.character("2"), .character(" "), .character(" ")]

@@ -36,7 +36,12 @@ enum FlowGuide {
             }
             y += 1
         }
-        line([("t", Theme.label), (": a burst of 8 ticks at once", Theme.hint)])
+        if replaying {
+            // `t` publishes, so a replay turns it off: the ticks are the recording's.
+            line([("Replay", Theme.label), (": ticks come as recorded", Theme.hint)])
+        } else {
+            line([("t", Theme.label), (": a burst of 8 ticks at once", Theme.hint)])
+        }
         let queued = queues.archiveReceived - queues.archiveDone
         line([("Archive: ", Theme.title), ("async, one at a time", .plain)])
         if replaying {
