@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-POOL_BOUND='EventDemoTests\.(AppModelTests|ArchiveServiceTests|CartHistoryTests|EventLogStepModeTests|FlashTests|LayoutTests|LogNavigationTests|MainLoopExecutorTests|ReplayFidelityTests|ServicesTests|StateDemoTests|StatusLineTests|TickerPaneTests|TooSmallAndRepaintTests|ViewsTests)/'
+POOL_BOUND='EventDemoTests\.(AppModelTests|ArchiveServiceTests|CartHistoryTests|EventLogStepModeTests|FlashTests|HandlerErrorViewsTests|LayoutTests|LogNavigationTests|MainLoopExecutorTests|ReplayFidelityTests|ServicesTests|StateDemoTests|StatusLineTests|TickerPaneTests|TooSmallAndRepaintTests|ViewsTests)/'
 common=(--sanitize=thread --scratch-path .build/tsan --disable-xctest)
 
 if [ -n "${FILTER:-}" ]; then

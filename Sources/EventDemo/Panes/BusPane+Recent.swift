@@ -18,6 +18,8 @@ public struct RecentPublish: Equatable, Sendable {
     public var receivers: [String]
     /// How many state subscriptions skipped it, and how many full buffers dropped it.
     public var skipped: Int, dropped: Int
+    /// The receivers whose handler threw on it (a recording keeps no handler errors).
+    public var throwers: Set<String> = []
 
     /// The publish a tap's `record` describes.
     public init(_ record: PublishRecord) {
@@ -75,17 +77,38 @@ extension BusPane {
             x += type
             buffer.write("← " + publish.site, column: x, row: y, style: Theme.hint, clip: inside)
             x += site
-            let reached =
-                publish.receivers.isEmpty ? "→ nobody" : "→ " + publish.receivers.joined(separator: ", ")
-            var notes: [String] = []
-            if publish.skipped > 0 { notes.append("\(publish.skipped) skipped") }
-            if publish.dropped > 0 { notes.append("\(publish.dropped) dropped") }
-            let text = reached + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
-            buffer.write(
-                text.truncated(to: max(0, inside.maxX - 1 - x)), column: x, row: y,
-                style: publish.receivers.isEmpty || publish.dropped > 0 ? Theme.warning : Theme.title,
-                clip: inside)
+            renderReceivers(of: publish, column: x, row: y, into: &buffer, in: inside)
             y += 1
+        }
+    }
+}
+
+extension BusPane {
+    /// Writes whom `publish` reached from `column` on, as the map names them (a subscription
+    /// without an owner is its token's), each receiver whose handler threw marked `✗` in the
+    /// warning colour, as the detail view marks it; cut with `…` at the edge of `inside`.
+    private nonisolated static func renderReceivers(
+        of publish: RecentPublish, column: Int, row: Int, into buffer: inout ScreenBuffer, in inside: Rect
+    ) {
+        let plain = publish.receivers.isEmpty || publish.dropped > 0 ? Theme.warning : Theme.title
+        var parts: [(String, Style)] = [("→ ", plain)]
+        if publish.receivers.isEmpty { parts.append(("nobody", plain)) }
+        for (index, name) in publish.receivers.enumerated() {
+            if index > 0 { parts.append((", ", plain)) }
+            let shown = RecordedBus.isOwnerless(name) ? name + " (token)" : name
+            parts.append(publish.throwers.contains(name) ? ("✗ " + shown, Theme.warning) : (shown, plain))
+        }
+        var notes: [String] = []
+        if publish.skipped > 0 { notes.append("\(publish.skipped) skipped") }
+        if publish.dropped > 0 { notes.append("\(publish.dropped) dropped") }
+        if !notes.isEmpty { parts.append((" (\(notes.joined(separator: ", ")))", plain)) }
+        var x = column
+        var room = max(0, inside.maxX - 1 - column)
+        for (index, (text, style)) in parts.enumerated() where room > 0 {
+            let cut = text.count > room || (text.count == room && index < parts.count - 1)
+            let fitted = cut ? text.truncated(to: room) : text
+            x = buffer.write(fitted, column: x, row: row, style: style, clip: inside)
+            room -= fitted.count
         }
     }
 }

@@ -103,7 +103,12 @@ public final class BusPane {
             state.recent = recorded.recent.reversed()
         } else {
             state.publishers = publishers.withLock { $0 }
-            state.recent = recent.withLock { $0 }.reversed()
+            let threw = threw.withLock { $0 }
+            state.recent = recent.withLock { $0 }.reversed().map { publish in
+                var publish = publish
+                publish.throwers = threw[publish.sequenceNumber] ?? []
+                return publish
+            }
         }
         // Encoded here, for the frames that show the map, not by the tap at every publish.
         state.lastPayloads = lastEvents.withLock { $0 }.mapValues { event in
@@ -135,6 +140,9 @@ public final class BusPane {
     private let lastEvents = LockedValue<[String: any EventBusEvent]>([:])
     /// The last publishes, oldest first, noted by the tap likewise.
     private let recent = LockedValue<[RecentPublish]>([])
+    /// Whose handler threw, by publish, noted by the tap's failure line (which may hear of a
+    /// failure before the tap hears of its publish): at most ``keptRecent`` publishes.
+    private let threw = LockedValue<[UInt64: Set<String>]>([:])
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
@@ -159,7 +167,13 @@ public final class BusPane {
                 }
                 seen[record.eventTypeName] = sites
             }
-        } failures: { [weak self] failure in
+        } failures: { [weak self, threw] failure in
+            if let number = failure.sequenceNumber {
+                threw.withLock { threw in
+                    threw[number, default: []].insert(failure.subscription.subscriberName)
+                    if threw.count > Self.keptRecent, let oldest = threw.keys.min() { threw[oldest] = nil }
+                }
+            }
             let line = failure.description
             executor.enqueue { MainLoop.assumeIsolated { self?.record(line) } }
         }

@@ -22,6 +22,13 @@ public struct RecordedBus: Equatable, Sendable {
     /// How many the recording holds.
     public let total: Int
 
+    /// Whether a recipient named `subscriber` subscribed without an owner, with a token
+    /// (`ownerless`, ``EventBus/subscribe(to:priority:handler:)-99nmq``) or a stream: a
+    /// recipient names its subscriber only, and these two names are the bus's for them.
+    public nonisolated static func isOwnerless(_ subscriber: String) -> Bool {
+        subscriber == "ownerless" || subscriber == "AsyncStream"
+    }
+
     /// An empty map for a recording of `total` publishes.
     public init(total: Int) {
         self.total = total
@@ -68,7 +75,7 @@ public struct RecordedBus: Equatable, Sendable {
         let count = (infos.first(where: same)?.eventsReceived ?? 0) + received
         let info = SubscriptionInfo(
             eventTypeName: type, subscriberName: subscriber,
-            isOwnerBound: !["ownerless", "AsyncStream"].contains(subscriber), delivery: delivery,
+            isOwnerBound: !Self.isOwnerless(subscriber), delivery: delivery,
             executorLabel: executor, priority: priority, eventsReceived: count)
         if let index = infos.firstIndex(where: same) {
             infos[index] = info
