@@ -106,6 +106,9 @@ public struct EventLogEntry: Equatable, Sendable {
                     executorLabel: failure.subscription.executorLabel)
             ],
             failure: "\(failure.error)")
+        // The failing event's payload, for the detail view; `fields` stays empty so that a wide
+        // log still shows who threw, not the payload.
+        payload = (failure.event as? any DemoEvent).flatMap(PayloadValue.init(encoding:))?.json ?? ""
     }
 
     /// Creates an entry field by field (tests).
