@@ -36,7 +36,8 @@ struct BusRecentTests {
                     && $0.contains("→ ArchiveService, TickerPane")
             })
         // and an owner-less receiver is named as the map names it, by its token
-        #expect(rows.contains { $0.contains("CartAction") && $0.contains("→ ownerless (token)") }, "\(screen)")
+        #expect(
+            rows.contains { $0.contains("CartAction") && $0.contains("→ ownerless (token)") }, "\(screen)")
         let blank = rows.filter { $0.dropFirst().dropLast().allSatisfy { $0 == " " } }
         #expect(blank.count <= 2, "\(blank.count) blank rows in the map:\n\(screen)")
     }

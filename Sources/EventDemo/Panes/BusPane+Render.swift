@@ -35,7 +35,8 @@ extension BusPane {
         let left = inside.x + 1
         guard !deadEvents.isEmpty else {
             // Wrapped at the pane's own width: one line when it fits, as at 200x60.
-            let words = "None: every publish reached someone (DeadEvent)".split(separator: " ").map(String.init)
+            let sentence = "None: every publish reached someone (DeadEvent)"
+            let words = sentence.split(separator: " ").map(String.init)
             for (offset, text) in Chrome.wrap(words, width: inside.width - 2).enumerated() {
                 buffer.write(text, column: left, row: inside.y + offset, style: Theme.hint, clip: inside)
             }
