@@ -27,22 +27,19 @@ extension TraceFormat {
             error = String(describing: failure.error)
         }
 
+        /// The subscription that threw, named as a line's `recipients` name theirs.
+        private var recipient: Recipient {
+            Recipient(subscriber: subscriber, delivery: delivery, executor: executor, priority: priority)
+        }
+
         func json(_ encoder: JSONEncoder) -> Data {
-            var object = OrderedJSON(encoder: encoder)
-            object.add("subscriber", subscriber)
-            object.add("delivery", delivery)
-            object.add("executor", executor)
-            object.add("priority", priority)
+            var object = recipient.fields(encoder)
             object.add("error", error)
             return object.text
         }
 
         var record: Trace.Failure {
-            Trace.Failure(
-                subscription: PublishRecord.Recipient(
-                    subscriberName: subscriber, executorLabel: executor,
-                    delivery: SubscriptionInfo.Delivery(name: delivery), priority: priority),
-                errorDescription: error)
+            Trace.Failure(subscription: recipient.record, errorDescription: error)
         }
     }
 }

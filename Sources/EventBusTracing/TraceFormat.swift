@@ -111,13 +111,25 @@ public enum TraceFormat {
             priority = recipient.priority
         }
 
+        init(subscriber: String, delivery: String, executor: String, priority: Int) {
+            self.subscriber = subscriber
+            self.delivery = delivery
+            self.executor = executor
+            self.priority = priority
+        }
+
         func json(_ encoder: JSONEncoder) -> Data {
+            fields(encoder).text
+        }
+
+        /// The four fields in the format's order, for a caller that adds its own after them.
+        func fields(_ encoder: JSONEncoder) -> OrderedJSON {
             var object = OrderedJSON(encoder: encoder)
             object.add("subscriber", subscriber)
             object.add("delivery", delivery)
             object.add("executor", executor)
             object.add("priority", priority)
-            return object.text
+            return object
         }
 
         var record: PublishRecord.Recipient {

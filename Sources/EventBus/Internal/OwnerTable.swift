@@ -39,18 +39,13 @@ struct OwnerTable {
         -> Unmanaged<AnySubscription>?
     {
         let key = Self.key(owner)
+        var freeSlot: Int?
         if !slots.isEmpty {
             let (index, found) = find(key)
             if found { return slots[index].head }
-            if (count + 1) * 2 <= slots.count {
-                slots[index] = Slot(owner: key, head: head)
-                count += 1
-                return nil
-            }
+            freeSlot = index
         }
-        resize(to: max(16, slots.count * 2))
-        slots[find(key).index] = Slot(owner: key, head: head)
-        count += 1
+        file(head, newKey: key, freeSlot: freeSlot)
         return nil
     }
 
@@ -59,22 +54,30 @@ struct OwnerTable {
         -> Unmanaged<AnySubscription>?
     {
         let key = Self.key(owner)
+        var freeSlot: Int?
         if !slots.isEmpty {
             let (index, found) = find(key)
             if found {
                 defer { slots[index].head = head }
                 return slots[index].head
             }
-            if (count + 1) * 2 <= slots.count {
-                slots[index] = Slot(owner: key, head: head)
-                count += 1
-                return nil
-            }
+            freeSlot = index
         }
-        resize(to: max(16, slots.count * 2))
-        slots[find(key).index] = Slot(owner: key, head: head)
-        count += 1
+        file(head, newKey: key, freeSlot: freeSlot)
         return nil
+    }
+
+    /// Files `head` under `key`, which is not filed: in `freeSlot` (where the probe for `key`
+    /// stopped) while the table stays at most half full, else after growing it.
+    @inline(__always)
+    private mutating func file(_ head: Unmanaged<AnySubscription>, newKey key: UInt, freeSlot: Int?) {
+        if let freeSlot, (count + 1) * 2 <= slots.count {
+            slots[freeSlot] = Slot(owner: key, head: head)
+        } else {
+            resize(to: max(16, slots.count * 2))
+            slots[find(key).index] = Slot(owner: key, head: head)
+        }
+        count += 1
     }
 
     /// Forgets `owner`; does nothing if it is not filed.
