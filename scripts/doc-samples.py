@@ -10,7 +10,7 @@ Each sample becomes a class of its own (its types nest in it, so samples may reu
 statements become the class's `run()` method, which a test in the `DocSamples` suite calls. The
 class has the `bus` and the methods an owner `self` has in the samples (see SampleOwner.swift);
 everything else a fragment names comes from Fixtures.swift. The marker convention (an HTML
-comment right before or after the fence, invisible on GitHub and in DocC) is in DECISIONS.md:
+comment right before or after the fence, invisible on GitHub and in DocC) is in decision record 0042 (docs/decisions):
 
     <!-- sample: signatures -->     before: an API summary without bodies; not compiled
     <!-- sample: manifest -->       before: a Package.swift fragment; not compiled

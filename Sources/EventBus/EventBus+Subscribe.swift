@@ -25,7 +25,7 @@ extension EventBus {
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
         // Inlined so that the entry's generic class is named in the caller's specialized code,
-        // whose metadata accessor caches it (see DECISIONS.md, "Subscribe front doors").
+        // whose metadata accessor caches it (decision record 0074 in docs/decisions).
         register(OwnedSubscription(owner: owner, once: false, priority: priority, handler: handler))
     }
 

@@ -16,7 +16,7 @@ private func temporaryPath(_ name: String) -> String {
 }
 
 /// A trace holds one bus: sequence numbers and parents are per bus, so a second bus's publishes
-/// in the same file would make it unreadable (DECISIONS.md, 2026-12-02).
+/// in the same file would make it unreadable (decision record 0079 in docs/decisions).
 @Suite("A trace writer traces one bus")
 struct TraceWriterBusTests {
     @Test func aWriterAttachedToASecondBusRefusesItAndTracesOnlyTheFirst() throws {

@@ -5,7 +5,7 @@
 /// synchronous `subscribe` (an unavailable overload only wins when nothing else fits), while a
 /// closure that awaits fits nothing else, so the compiler reports "has been renamed to
 /// 'subscribeAsync(…)'" with a fix-it instead of turning a stoppable delivery into a queued one
-/// without a word. DECISIONS.md records the hand-checked diagnostics.
+/// without a word. Decision record 0063 (docs/decisions) records the hand-checked diagnostics.
 extension EventBus {
     /// Renamed ``subscribeAsync(owner:to:on:priority:buffering:handler:)``: an `async` handler is
     /// queued, not run inside the publish, and the name now says so.

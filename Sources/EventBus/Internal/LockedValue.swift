@@ -10,7 +10,7 @@
 ///
 /// Not `Synchronization.Mutex`: on Linux that lock sits on raw futex calls that ThreadSanitizer
 /// cannot see, so every value it guards is reported as a race. TSan intercepts `pthread_mutex_*`,
-/// so this lock keeps the sanitizer run meaningful (see DECISIONS.md).
+/// so this lock keeps the sanitizer run meaningful (decision record 0002 in docs/decisions).
 ///
 /// Callers must never run user code (handlers, observers) inside `withLock`. It is `package`
 /// so that EventBusTesting shares the same TSan-visible lock.
