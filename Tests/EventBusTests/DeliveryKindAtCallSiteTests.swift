@@ -5,7 +5,8 @@ import Testing
 /// The delivery kind shows at the call site (issue 18, item 5): `subscribe` closures, plain or
 /// throwing, run inside the publish and can be stopped; `subscribeAsync` queues for a task.
 /// That `await` in a `subscribe` closure does not compile (the "renamed to 'subscribeAsync'"
-/// diagnostic) cannot be a Swift Testing test; decision record 0063 (docs/decisions) records the check made by hand.
+/// diagnostic) cannot be a Swift Testing test; decision record 0063 (docs/decisions) records the
+/// check made by hand.
 @Suite("Delivery kind at the call site", .timeLimit(.minutes(3)))
 struct DeliveryKindAtCallSiteTests {
     struct Refused: Error {}

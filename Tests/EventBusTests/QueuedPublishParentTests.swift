@@ -3,7 +3,8 @@ import Testing
 
 /// A publish queued past ``EventBus/nestingLimit`` runs after the handler that made it returned,
 /// but it was still made by that handler: a tap names that publish as its parent, so a trace
-/// shows one tree per top-level publish however deep the chain (decision record 0077 in docs/decisions).
+/// shows one tree per top-level publish however deep the chain (decision record 0077 in
+/// docs/decisions).
 @Suite("Parents of publishes queued past the nesting limit")
 struct QueuedPublishParentTests {
     /// The chain's length: a few levels past the limit, so the last ones are queued.
