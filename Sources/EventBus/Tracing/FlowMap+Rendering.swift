@@ -11,8 +11,13 @@ extension FlowMap {
     /// A Mermaid flowchart (`flowchart LR`): call sites → event types → subscriptions, each edge
     /// labelled with its counts. Paste it in a Markdown file that GitHub renders.
     ///
-    /// With `counts` false, nodes and edges carry no numbers: the map of a scripted run whose
-    /// counts vary (timers) stays stable as a golden file.
+    /// With `counts` false, nodes and edges carry no numbers (edges no label at all: Mermaid
+    /// refuses an empty one): the map of a scripted run whose counts vary (timers) stays stable
+    /// as a golden file.
+    ///
+    /// Every label is quoted, and the characters Mermaid would read as markup (`<`, `>`, `&`,
+    /// `"`, `#`, a backtick) are written as its entity codes (`#lt;`), so `Page<Int>` shows as
+    /// `Page<Int>`, not as `Page` and an HTML tag.
     public func mermaid(callSites detail: CallSiteDetail = .line, counts: Bool = true) -> String {
         let graph = Graph(self, detail: detail, counts: counts)
         var lines = ["flowchart LR"]
@@ -20,7 +25,8 @@ extension FlowMap {
         for (id, label) in graph.typeNodes { lines.append("    \(id)([\"\(mermaidEscaped(label))\"])") }
         for (id, label) in graph.subscriberNodes { lines.append("    \(id)[/\"\(mermaidEscaped(label))\"/]") }
         for edge in graph.edges {
-            lines.append("    \(edge.from) -->|\"\(mermaidEscaped(edge.label))\"| \(edge.to)")
+            let label = edge.label.isEmpty ? "" : "|\"\(mermaidEscaped(edge.label))\"|"
+            lines.append("    \(edge.from) -->\(label) \(edge.to)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -140,8 +146,25 @@ private struct Graph {
     }
 }
 
+/// `text` for a quoted Mermaid label: Mermaid renders labels as HTML and reads `#name;` as an
+/// entity code, and a quote would end the label, so each of those characters becomes its entity
+/// code (one character at a time, so a code written is never escaped again); a new line
+/// becomes `<br/>`.
 private func mermaidEscaped(_ text: String) -> String {
-    text.replacing("\"", with: "#quot;").replacing("\n", with: "<br/>")
+    var escaped = ""
+    for character in text {
+        switch character {
+        case "#": escaped += "#35;"
+        case "\"": escaped += "#quot;"
+        case "<": escaped += "#lt;"
+        case ">": escaped += "#gt;"
+        case "&": escaped += "#amp;"
+        case "`": escaped += "#96;"
+        case "\n": escaped += "<br/>"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
 }
 
 private func dotEscaped(_ text: String) -> String {
