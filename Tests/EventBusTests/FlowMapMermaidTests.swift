@@ -21,7 +21,8 @@ struct FlowMapMermaidTests {
         let sut = FlowRecorder(bus: bus)
         bus.subscribe(owner: box) { (_, _: Page<Int>) in }
         bus.subscribe(owner: cafe) { (_, _: Größe) in }
-        bus.publish(Page(items: [1]), fileID: "App/My \"odd\" #1 | file.swift", line: 7, function: "`load` & <go>")
+        bus.publish(
+            Page(items: [1]), fileID: "App/My \"odd\" #1 | file.swift", line: 7, function: "`load` & <go>")
         bus.publish(Größe(), fileID: "Äpp/Größe.swift", line: 9, function: "wiegen()")
         withExtendedLifetime((box, cafe)) {}
         sut.cancel()

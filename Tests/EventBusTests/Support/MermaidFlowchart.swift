@@ -118,7 +118,9 @@ enum MermaidFlowchart {
         rest = rest.dropFirst()
         let body = rest.prefix { $0 != "\"" }
         guard !body.isEmpty else { throw Refusal(line: line, reason: "empty label (STR is [^\"]+)") }
-        guard body.first != "`" else { throw Refusal(line: line, reason: "a backtick starts a Markdown string") }
+        guard body.first != "`" else {
+            throw Refusal(line: line, reason: "a backtick starts a Markdown string")
+        }
         guard !body.contains("\n") else { throw Refusal(line: line, reason: "a new line in a label") }
         rest = rest.dropFirst(body.count)
         guard rest.hasPrefix("\"") else { throw Refusal(line: line, reason: "label not closed") }
