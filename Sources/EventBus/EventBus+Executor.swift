@@ -24,8 +24,9 @@ extension EventBus {
     /// the handler and its captures are released even if the executor never runs again. A
     /// subscription made during a publish does not get that event.
     ///
-    /// The mailbox is unbounded: if the executor stalls, events queue without limit. Use
-    /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it.
+    /// The backlog is unbounded: if the executor stalls, events queue without limit. Use
+    /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it
+    /// without changing the order.
     ///
     /// ```swift
     /// let queue = DispatchQueue(label: "cart")
@@ -44,20 +45,21 @@ extension EventBus {
         registerOnLane(owner: owner, executor: executor, priority: priority, failures: nil, handler: handler)
     }
 
-    /// Registers a plain executor subscription: on the executor's lane if the bus can identify
-    /// the executor, else with a mailbox of its own.
+    /// Registers a plain executor subscription, bounded or not: on the executor's lane if the
+    /// bus can identify the executor, else with a mailbox of its own.
     func registerOnLane<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, executor: some EventBusExecutor, priority: Int, failures: FailureReporter?,
-        handler: @escaping @Sendable (Owner, Event) throws -> Void
+        owner: Owner, executor: some EventBusExecutor, priority: Int, policy: EventBufferPolicy = .unbounded,
+        failures: FailureReporter?, handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) -> SubscriptionToken {
         guard let lane = lanes.lane(for: executor) else {
             return register(
                 ExecutorSubscription(
-                    owner: owner, executor: executor, priority: priority, failures: failures, handler: handler
-                ))
+                    owner: owner, executor: executor, priority: priority, policy: policy, failures: failures,
+                    handler: handler))
         }
         let entry = LaneSubscription(
-            owner: owner, lane: lane, priority: priority, failures: failures, handler: handler)
+            owner: owner, lane: lane, priority: priority, policy: policy, failures: failures, handler: handler
+        )
         entry.joinLane()
         return register(entry)
     }

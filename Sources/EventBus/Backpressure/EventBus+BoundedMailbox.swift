@@ -1,16 +1,20 @@
 extension EventBus {
     /// Subscribes `owner` to events of `eventType`, delivered on `executor`, with at most as
-    /// many events waiting as `policy` allows.
+    /// many of its events waiting as `policy` allows.
     ///
-    /// The same delivery and `priority` as ``subscribe(owner:to:on:priority:handler:)-69kp2`` (FIFO per
-    /// subscription, one job per burst, owner and cancellation checked before each call), plus a bound on the
-    /// mailbox: when the executor stalls, `policy` decides which waiting events are dropped.
-    /// ``SubscriptionToken/waitingEventCount`` is the mailbox's backlog,
+    /// The same delivery, order and `priority` as ``subscribe(owner:to:on:priority:handler:)-69kp2``:
+    /// the subscription keeps its place in the bus's queue for `executor`, so its handler runs
+    /// in publish order with the other subscriptions on that executor, across event types,
+    /// whatever the policy. The bound applies to this subscription's own backlog: when the
+    /// executor stalls and more than the limit of its events wait, `policy` decides which of
+    /// them are dropped, and the events of other subscriptions keep their places.
+    /// ``SubscriptionToken/waitingEventCount`` is the backlog,
     /// ``SubscriptionToken/droppedEventCount`` what the policy dropped; observe-all taps see
     /// each drop in ``PublishRecord/droppingRecipients``.
     ///
     /// Events already handed to a running drain job no longer count as waiting and are never
-    /// dropped. The variant without `buffering` is unbounded.
+    /// dropped. The owner is checked at every publish. The variant without `buffering` is
+    /// unbounded; `.unbounded` here is the same subscription.
     ///
     /// - Returns: A token that cancels this subscription early and reports its backlog and
     ///   drops. Discarding it cancels nothing.
@@ -20,16 +24,16 @@ extension EventBus {
         priority: Int = 0, buffering policy: EventBufferPolicy,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        register(
-            ExecutorSubscription(
-                owner: owner, executor: executor, priority: priority, policy: policy, handler: handler))
+        registerOnLane(
+            owner: owner, executor: executor, priority: priority, policy: policy, failures: nil,
+            handler: handler)
     }
 
     /// Subscribes a main-actor `owner` to events of `eventType`, delivered on the main actor,
     /// with at most as many events waiting as `policy` allows.
     ///
-    /// The same delivery as ``subscribeOnMain(owner:to:priority:handler:)``, with the mailbox
-    /// bounded as in ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)``. The variant without `buffering` is
+    /// The same delivery and order as ``subscribeOnMain(owner:to:priority:handler:)``, with the
+    /// backlog bounded as in ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)``. The variant without `buffering` is
     /// unbounded.
     ///
     /// - Returns: A token that cancels this subscription early and reports its backlog and

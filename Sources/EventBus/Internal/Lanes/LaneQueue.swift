@@ -135,6 +135,45 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
         }
     }
 
+    /// Queues `event` for the member `number` as its `policy` (whose limit is `limit`) allows,
+    /// counting a drop in `counters`; returns whether the caller must schedule the drain and
+    /// what the publish reports. Only the member's events that the lane's order still counts
+    /// are waiting: those whose runs a running drain holds were handed over and are never
+    /// dropped, as in a mailbox. A dropped waiting event leaves the queue and its run shrinks,
+    /// so every other event keeps its place.
+    func appendBounded(
+        _ event: Event, for number: UInt64, counters: BufferCounters, policy: EventBufferPolicy, limit: Int
+    ) -> (Bool, DeliveryOutcome) {
+        var dropped = LaneEvents()
+        let result: (Bool, DeliveryOutcome) = core.state.withLock { state in
+            guard memberCount > 0 else { return (false, .delivered) }
+            var outcome = DeliveryOutcome.delivered
+            // The counter may include events a running drain holds: an exact count only then.
+            if counters.waitingCount >= limit {
+                // The order counts the newest events of this queue (see `dropEvents`).
+                let base = pending.count - state.queuedCount(of: self)
+                let waiting = (max(0, base)..<pending.count).filter { pendingTargets[$0] == number }
+                if waiting.count >= limit {
+                    counters.countDrop()
+                    guard case .keepNewest = policy, let oldest = waiting.first else {
+                        return (false, .dropped)
+                    }
+                    state.shrinkRuns(of: self) { base + $0 != oldest }
+                    pending.remove(from: oldest, into: &dropped, as: Event.self) { $0 == oldest }
+                    pendingTargets.remove(at: oldest)
+                    counters.update(waiting: counters.waitingCount - 1)
+                    outcome = .deliveredDroppingOlder
+                }
+            }
+            pending.append(event)
+            pendingTargets.append(number)
+            counters.update(waiting: counters.waitingCount + 1)
+            return (state.noteQueued(in: self, generation: generation), outcome)
+        }
+        dropped.free(as: Event.self)  // released after the unlock
+        return result
+    }
+
     override func run(_ count: Int, generation runGeneration: UInt64, in core: LaneCore) {
         var stale = LaneEvents()
         var current = ContiguousArray<AnySubscription>()

@@ -1,6 +1,7 @@
-/// An unbounded executor or main-actor subscription whose executor has a lane: its events are
-/// queued on the lane it shares with the bus's other subscriptions on that executor (see
-/// ``ExecutorLane``). Plain subscriptions are listed as one; a state query's chain ends in one
+/// An executor or main-actor subscription whose executor has a lane: its events are queued on
+/// the lane it shares with the bus's other subscriptions on that executor (see
+/// ``ExecutorLane``), bounded or not: a bound limits this subscription's backlog, never its
+/// place in the lane's order. Plain subscriptions are listed as one; a state query's chain ends in one
 /// (its `Event` is a `StateSelection`), and a protocol subscription's target is one (its
 /// `Event` is the protocol's existential).
 final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event>,
@@ -18,6 +19,9 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     private let queue: LaneQueue<Event>
     /// The backlog, shared with the token; the queue writes it under the lane's lock.
     private let counters = BufferCounters()
+    /// The policy's limit, or `Int.max` when unbounded: the unbounded path tests one integer.
+    private let limit: Int
+    private let policy: EventBufferPolicy
     private var memberNumber: UInt64 = 0
     /// The owner, held strongly from the first event of a drain pass that finds it alive to
     /// the end of that pass (``endPass()``), so that a burst of events costs one weak load
@@ -29,10 +33,12 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     @exclusivity(unchecked) private var passOwner: AnyObject?
 
     init(
-        owner: Owner, lane: ExecutorLane, priority: Int, failures: FailureReporter? = nil,
-        handler: @escaping @Sendable (Owner, Event) throws -> Void
+        owner: Owner, lane: ExecutorLane, priority: Int, policy: EventBufferPolicy = .unbounded,
+        failures: FailureReporter? = nil, handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) {
         self.handler = handler
+        self.policy = policy
+        limit = policy.limit ?? .max
         self.failures = failures
         self.lane = lane
         queue = lane.queue(for: Event.self)
@@ -58,6 +64,7 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     /// lane keeps the order in which publishes reached its members, nested ones included.
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
+        if limit != .max { return deliverBounded(event) }
         // The owner is checked (a weak load, ~200 instructions here, callgrind) only when none
         // of this subscription's events waits on the lane, and then on every
         // `ownerCheckInterval`th waiting one: within a burst the drain's check before each
@@ -66,6 +73,17 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         if counters.waitingCount % ownerCheckInterval == 0, owner == nil { return .ownerGone }
         if queue.append(event, for: memberNumber, counters: counters) { lane.scheduleDrain() }
         return .delivered
+    }
+
+    /// A bounded subscription's publish: the owner is checked every time (the backlog may stay
+    /// at a small limit, where the unbounded path's interval would never check it), and the
+    /// queue applies the policy to this member's waiting events under the lane's lock.
+    private func deliverBounded(_ event: Event) -> DeliveryOutcome {
+        guard owner != nil else { return .ownerGone }
+        let (mustSchedule, outcome) = queue.appendBounded(
+            event, for: memberNumber, counters: counters, policy: policy, limit: limit)
+        if mustSchedule { lane.scheduleDrain() }
+        return outcome
     }
 
     /// Checked per event: a cancel that returned before this point wins, and so does the
