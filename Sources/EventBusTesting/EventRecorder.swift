@@ -1,4 +1,4 @@
-import EventBus
+public import EventBus
 
 /// Records the events of one type published on a bus, for assertions in tests.
 ///

@@ -1,4 +1,4 @@
-import EventBus
+public import EventBus
 
 /// An executor that runs jobs only when a test calls ``drain()``, so executor and main-loop
 /// deliveries become deterministic: no sleeping, no waiting on a queue.

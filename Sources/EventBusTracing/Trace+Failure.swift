@@ -1,4 +1,4 @@
-import EventBus
+public import EventBus
 
 extension Trace {
     /// A handler that threw while a publish was delivered, as the trace holds it: who (named as

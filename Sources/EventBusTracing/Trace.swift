@@ -1,5 +1,5 @@
-import EventBus
-import Foundation
+public import EventBus
+public import Foundation
 
 /// A trace read back from a file written by ``TraceWriter``: every line is checked before the
 /// trace is returned, so a bad file fails with one message naming the line.

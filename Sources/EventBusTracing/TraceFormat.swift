@@ -1,5 +1,5 @@
 import EventBus
-import Foundation
+public import Foundation
 
 /// The trace file format: JSON Lines. The first line says what the file is and when the writer
 /// started; every other line is one publish:

@@ -1,5 +1,5 @@
-import EventBus
-import Foundation
+public import EventBus
+public import Foundation
 
 /// Writes every publish on a bus to a JSON Lines file (format: ``TraceFormat``), from a test or
 /// a running app, up to a size cap.

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Targets {
     /// The checks of one group, read from one run's results: the helpers every group of targets
     /// uses (a check, a row's ns/op, a ratio of two figures), written once.

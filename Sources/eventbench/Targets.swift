@@ -1,3 +1,5 @@
+import Foundation
+
 /// The library's targets from issues 4 and 12, checked against one run's rows. Informational only: a
 /// miss prints MISS and never changes the exit status, because timings on a shared machine are
 /// noisy.

@@ -400,7 +400,7 @@ final class SampleStateSubscriptions1: SampleOwner, @unchecked Sendable {  // sa
 
 // Sources/EventBus/EventBus.docc/StateSubscriptions.md, sample 2
 final class SampleStateSubscriptions2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-    func follow<Value: Sendable>(_ keyPath: KeyPath<CartState, Value> & Sendable, on bus: EventBus)
+    func follow<Value: Sendable>(_ keyPath: any KeyPath<CartState, Value> & Sendable, on bus: EventBus)
         -> SubscriptionToken
     {
         bus.states(of: CartState.self).select(keyPath).subscribe { value in print(value) }

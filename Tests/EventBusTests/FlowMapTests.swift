@@ -1,5 +1,6 @@
 import EventBus
 import EventBusTesting
+import Foundation
 import Testing
 
 private struct Refused: Error {}

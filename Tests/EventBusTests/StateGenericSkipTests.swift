@@ -7,7 +7,7 @@ import Testing
 struct StateGenericSkipTests {
     /// A helper as users write one: generic over the selected type, knowing only `Sendable`.
     private func follow<Value: Sendable>(
-        _ keyPath: KeyPath<Basket, Value> & Sendable, on bus: EventBus, into log: Log,
+        _ keyPath: any KeyPath<Basket, Value> & Sendable, on bus: EventBus, into log: Log,
         automaticallySkipsRepeats: Bool = true
     ) -> SubscriptionToken {
         bus.states(of: Basket.self, automaticallySkipsRepeats: automaticallySkipsRepeats).select(keyPath)

@@ -1,3 +1,4 @@
+import EventBusTesting
 import EventDemo
 import TerminalUI
 import Testing

@@ -1,5 +1,6 @@
 import EventBus
 import EventDemo
+import Foundation
 import TerminalUI
 import Testing
 

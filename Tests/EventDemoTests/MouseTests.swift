@@ -1,4 +1,5 @@
 import EventDemo
+import Foundation
 import TerminalUI
 import Testing
 

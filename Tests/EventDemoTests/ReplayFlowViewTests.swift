@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import EventDemo
 import Foundation
 import TerminalUI

@@ -1,5 +1,7 @@
 import EventBus
+import EventBusTesting
 import EventDemo
+import Foundation
 import TerminalUI
 import Testing
 

@@ -1,4 +1,4 @@
-import Dispatch
+public import Dispatch
 
 /// A dispatch queue runs subscription jobs with `async`. Its ``EventBusExecutor/label`` is the
 /// queue's own label.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The subscriptions of one event type, in delivery order, with what finds one of them without
 /// a scan (issue 12, scale).
 ///

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// The bus's observe-all taps. Publishing checks one atomic counter, so a bus nobody taps
 /// pays nothing for the feature.

@@ -42,7 +42,7 @@ extension StateQuery {
     /// skipping applies when the value is `Equatable` at run time, as for the closure `select`.
     @inlinable
     public func select<Selected: Sendable>(
-        _ keyPath: KeyPath<Output, Selected> & Sendable
+        _ keyPath: any KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
         selecting(keyPath, makeAutomaticSkip: StateSteps.skippingEqualAtRunTime(Selected.self))
     }
@@ -51,7 +51,7 @@ extension StateQuery {
     /// the previous one is skipped.
     @inlinable
     public func select<Selected: Sendable & Equatable>(
-        _ keyPath: KeyPath<Output, Selected> & Sendable
+        _ keyPath: any KeyPath<Output, Selected> & Sendable
     ) -> StateQuery<State, Selected> {
         let query = selecting(keyPath, makeAutomaticSkip: StateSteps.skippingEqual(.automaticSkipRepeats))
         guard let offset = MemoryLayout<Output>.offset(of: keyPath) else { return query }
@@ -77,7 +77,7 @@ extension StateQuery {
     /// pointer into the value and nothing is copied.
     @inlinable
     func selecting<Selected>(
-        _ keyPath: KeyPath<Output, Selected> & Sendable, makeAutomaticSkip: StepBuilder<Selected>?
+        _ keyPath: any KeyPath<Output, Selected> & Sendable, makeAutomaticSkip: StepBuilder<Selected>?
     ) -> StateQuery<State, Selected> {
         guard let offset = MemoryLayout<Output>.offset(of: keyPath) else {
             return selecting({ $0[keyPath: keyPath] }, makeAutomaticSkip: makeAutomaticSkip)

@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 import TerminalUI
 
 extension BusPane {

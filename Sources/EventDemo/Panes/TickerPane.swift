@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 import TerminalUI
 
 /// What the ticker pane shows: the ticks it has been handed so far, newest first.

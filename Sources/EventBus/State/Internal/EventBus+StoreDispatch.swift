@@ -1,3 +1,5 @@
+import Synchronization
+
 extension EventBus {
     /// Whether a publish of an event whose type's published list is `list` would reach `entry`
     /// and nothing else: no tap, dead-event subscriber or throwing handler wants the publish
