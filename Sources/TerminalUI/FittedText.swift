@@ -5,28 +5,41 @@ public struct TextPart: Equatable, Sendable {
     public var text: String
     /// 0: always kept. Higher ranks are dropped first.
     public var rank: Int
+    /// Whether the part is one item of a list (a receiver's name): a cut counts the items it
+    /// dropped (`+2 more`) instead of ending in `…`, which would read as a name cut off.
+    public var isListItem: Bool
 
     /// A part of rank `rank`.
-    public init(_ text: String, rank: Int) {
+    public init(_ text: String, rank: Int, isListItem: Bool = false) {
         self.text = text
         self.rank = rank
+        self.isListItem = isListItem
     }
 }
 
 extension Array where Element == TextPart {
     /// The parts joined into at most `width` characters: whole parts are dropped, highest rank
-    /// first (the last of a rank first), and each run of dropped parts is marked `…`, so no name
-    /// is ever split. When even the rank-0 parts are too long, the line is cut at a word with `…`.
+    /// first (the last of a rank first), so no name is ever split. Each run of dropped parts is
+    /// marked: ` +2 more` when it held list items (two of them; what else it held goes with
+    /// them), `…` when it held none. When even the rank-0 parts are too long, the line is cut
+    /// at a word with `…`.
     public func fitted(to width: Int) -> String {
         var kept = [Bool](repeating: true, count: count)
         func joined() -> String {
             var line = ""
-            for index in indices {
-                if kept[index] {
+            var index = startIndex
+            while index < endIndex {
+                guard !kept[index] else {
                     line += self[index].text
-                } else if index == 0 || kept[index - 1] {
-                    line += "…"
+                    index += 1
+                    continue
                 }
+                var items = 0
+                while index < endIndex, !kept[index] {
+                    if self[index].isListItem { items += 1 }
+                    index += 1
+                }
+                line += items > 0 ? " +\(items) more" : "…"
             }
             return line
         }

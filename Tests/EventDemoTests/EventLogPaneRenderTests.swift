@@ -52,6 +52,23 @@ struct EventLogPaneRenderTests {
         assertGolden(render(entries, width: 80), named: "event-log-80-columns")
     }
 
+    @Test func cutsAShortenedSummaryAtAWordSoNoPartOfANameReadsAsAQuantity() {
+        // Given a cart action whose summary is wider than an 80-column log's payload column
+        let add = entry(
+            5, "CartAction", "CartService", "add Paper filters ×100", reached: 1,
+            on: [("ownerless", "publisher")])
+        let wide = entry(
+            6, "CheckoutVetoedEvent", "AuditService", "over the limit", reached: 1,
+            on: [("CartPane", "main-loop"), ("LoginPane", "main-loop")])
+
+        // When the log is drawn narrower than 80 columns (as the 80x24 Flow view does)
+        let text = render([wide, add] + entries, width: 78)
+
+        // Then the summary loses its last words, not the end of one
+        #expect(text.contains("add Paper filters…"), "\(text)")
+        #expect(!text.contains("×…"), "\(text)")
+    }
+
     @Test func startsAtTheScrollOffset() {
         let text = render(entries, scrollOffset: 2)
 

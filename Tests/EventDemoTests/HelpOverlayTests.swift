@@ -60,4 +60,37 @@ struct HelpOverlayTests {
             #expect(!harness.sut.showsHelp)
         }
     }
+
+    @Test func mentionsTheMouseOnItsFirstPageAt80x24() {
+        onLoop {
+            // Given the smallest terminal the app runs in
+            let harness = LoopHarness(size: Size(width: 80, height: 24))
+
+            // When help opens
+            harness.press(.character("?"))
+
+            // Then its first page, unscrolled, says what the mouse does
+            #expect(harness.screen.contains("mouse  click a tab, a pane"), "\(harness.screen)")
+        }
+    }
+
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 100, height: 30)])
+    func breaksALongLineBetweenClausesNotInsideOne(size: Size) {
+        // Given the help laid out for the box at this size
+        let box = Chrome.helpBox(in: Rect(size: size))
+
+        // When the ticker line is wrapped
+        let rows = Chrome.helpRows(width: box.width - 2)
+        let ticker = rows.firstIndex { $0.key.hasSuffix("t") }!
+
+        // Then it breaks after its clause, and the next row holds the whole last clause
+        #expect(rows[ticker].text == "ticker burst: 8 prices at once (hold for more);")
+        #expect(rows[ticker + 1].text == "its pane is paced")
+    }
+
+    @Test func wrapsAClauseLongerThanALineAtWords() {
+        let sut = Chrome.wrapAtClauses("one two three four five six, seven", width: 10)
+
+        #expect(sut == ["one two", "three four", "five six,", "seven"])
+    }
 }

@@ -214,6 +214,7 @@ enum Chrome {
         ("t", "ticker burst: 8 prices at once (hold for more); its pane is paced"),
         ("s", "step mode for the event log: ␣ lets the next event in"),
         ("1 2 3", "views: Shop, Flow (back-pressure), Bus (live map); F1-F3 too"),
+        ("mouse", "click a tab, a pane, a log row or a help-bar button; the wheel scrolls"),
         ("Tab", "move focus; ↑/↓ select in the cart, move in the log or the map"),
         ("PgUp PgDn", "a page up or down in the log or the map"),
         ("g G", "the newest (live) or the oldest row; Home and End too"),
@@ -221,7 +222,6 @@ enum Chrome {
         ("Enter", "details of the selected log row: payload, every subscription"),
         ("Esc", "close this help or the details; clear the search"),
         ("Ctrl-L", "redraw the whole screen"),
-        ("mouse", "click a tab, a pane, a log row or a help-bar button; the wheel scrolls"),
         ("?", "show or hide this help"),
         ("q", "quit"),
         ("", ""),
@@ -232,12 +232,12 @@ enum Chrome {
     ]
 
     /// The help text laid out for a box `width` columns wide inside: key column, then the text
-    /// wrapped at words (continuation lines indented under the text).
+    /// wrapped at clauses (continuation lines indented under the text).
     static func helpRows(width: Int) -> [(key: String, text: String)] {
         let keyWidth = 9
         let textWidth = max(10, width - keyWidth - 4)
         return helpLines.flatMap { key, text in
-            let lines = wrap(text.split(separator: " ").map(String.init), width: textWidth)
+            let lines = wrapAtClauses(text, width: textWidth)
             return (lines.isEmpty ? [""] : lines).enumerated().map { index, line in
                 (index == 0 ? key.leftPadded(to: keyWidth) : "", line)
             }
@@ -304,9 +304,9 @@ enum Chrome {
     }
 
     /// Joins `phrases` with spaces into lines of at most `width` characters (a phrase longer
-    /// than `width` gets a line of its own).
-    static func wrap(_ phrases: [String], width: Int) -> [String] {
-        var lines: [String] = []
+    /// than `width` gets a line of its own), after `lines` (the last of which it may extend).
+    static func wrap(_ phrases: [String], width: Int, after lines: [String] = []) -> [String] {
+        var lines = lines
         for phrase in phrases {
             if let last = lines.last, last.count + 1 + phrase.count <= width {
                 lines[lines.count - 1] = last + " " + phrase
@@ -315,5 +315,21 @@ enum Chrome {
             }
         }
         return lines
+    }
+
+    /// `text` in lines of at most `width` characters, broken between clauses (after `,` `;` `:`
+    /// or `.`, or before `(`) where a clause fits a line, so a line never ends inside a clause
+    /// that the next line could have held whole; a clause longer than a line is broken at words.
+    static func wrapAtClauses(_ text: String, width: Int) -> [String] {
+        var clauses: [[String]] = [[]]
+        for word in text.split(separator: " ").map(String.init) {
+            if word.hasPrefix("("), !clauses[clauses.count - 1].isEmpty { clauses.append([]) }
+            clauses[clauses.count - 1].append(word)
+            if let last = word.last, ",;:.".contains(last) { clauses.append([]) }
+        }
+        return clauses.filter { !$0.isEmpty }.reduce(into: []) { lines, words in
+            let clause = words.joined(separator: " ")
+            lines = wrap(clause.count > width ? words : [clause], width: width, after: lines)
+        }
     }
 }

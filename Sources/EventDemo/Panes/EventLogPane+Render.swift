@@ -59,7 +59,10 @@ extension EventLogPane {
                 }
                 let typeStyle = columns.publisher > 0 ? Theme.eventType : publisherStyle
                 x = cell(columns.type(of: row), columns.type, x, y, typeStyle, &buffer, inside)
-                x = cell(columns.payload(of: entry), columns.payload, x, y, .plain, &buffer, inside)
+                // Cut at a word: the summary's last words tell least (`add Paper filters…`,
+                // not `add Paper filters ×…`, which reads as a quantity cut off).
+                let payload = columns.payload(of: entry).truncatedAtWord(to: columns.payload - 1)
+                x = cell(payload, columns.payload, x, y, .plain, &buffer, inside)
                 let reached = String(entry.reachedCount).leftPadded(to: columns.subscribers - 1)
                 let isDead = entry.reachedCount == 0 && entry.skips.isEmpty
                 x = cell(

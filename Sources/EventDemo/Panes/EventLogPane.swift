@@ -153,7 +153,8 @@ public struct EventLogEntry: Equatable, Sendable {
             let names = recipients.filter { $0.executorLabel == label }.map(\.subscriberName)
             for (index, name) in names.enumerated() {
                 let separator = index > 0 ? ", " : group == 0 ? " ➜ " : "; "
-                parts.append(TextPart(separator + name, rank: index == 0 ? min(group + 1, 2) : 3))
+                parts.append(
+                    TextPart(separator + name, rank: index == 0 ? min(group + 1, 2) : 3, isListItem: true))
             }
             parts.append(TextPart(" " + label.executorPhrase, rank: min(group + 1, 2)))
         }
