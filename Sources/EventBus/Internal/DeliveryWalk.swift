@@ -9,8 +9,8 @@ struct DeliveryWalk {
     var reachedCount = 0
     var needsPrune = false
     var droppedAny = false
-    /// Who got the event, for the taps' record; nil while no tap is registered, so that a
-    /// plain publish has no arrays to release (three releases, ~36 instructions, callgrind).
+    /// Who got the event, for the taps' record; nil while no tap is registered, so that a plain
+    /// publish has no arrays to release.
     let notes: Notes?
 
     /// The recipients a tap's ``PublishRecord`` lists.
@@ -37,9 +37,8 @@ struct DeliveryWalk {
         var consumer: Unmanaged<AnySubscription>?
         var end = count
         // Entries the event did not reach are counted on the rare path, and the reached ones
-        // derived at the end: a counter bumped on every delivery is one more value live
-        // across the handler calls, spilled and reloaded each time (callgrind, 100 owner-less
-        // subscribers: ~5 instructions per subscriber).
+        // derived at the end: a counter bumped on every delivery is one more value live across the
+        // handler calls, spilled and reloaded each time.
         var missed = 0
         for index in 0..<count {
             let entry = entryAt(index)

@@ -137,9 +137,8 @@ extension LockedValue {
 /// The queue of events waiting for an executor, whether a drain job is scheduled, and the
 /// subscription the drain runs them for.
 ///
-/// Generic over the event only, like the rest of the publish path: a second generic parameter
-/// made every append look up the mailbox's type metadata at run time (callgrind: +1% on an
-/// executor publish).
+/// Generic over the event only, like the rest of the publish path: a second generic parameter made
+/// every append look up the mailbox's type metadata at run time.
 struct Mailbox<Event> {
     private var pending: [Event] = []
     /// An empty buffer with capacity, kept between bursts for the next drain to swap in.

@@ -6,16 +6,15 @@
 /// the element waits in an ``EventBuffer`` that applies the policy (bound and drop side) and
 /// counts drops in ``counters``.
 ///
-/// Threading: any thread may offer; exactly one task calls ``next(endsOnCancel:)`` at a time.
-/// State is guarded by one lock; continuations are resumed, and dropped or released elements
-/// let go, only after it is unlocked (an element's `deinit` may run any code, even publish).
-/// The `stamp` given at init makes the owner's state that has to change together with a
-/// hand-over (`extra`): it is called before the lock is taken, by each offer and each take
-/// that may hand an element over, and its value is stored under the lock only when one is
-/// handed over. Never under the lock, because it may run user code (the paced stream reads
-/// the user's `Clock.now`, which could block or use the bus). It is stored rather than passed
-/// to each call: a closure argument threaded through the locked closures cost every
-/// async-handler event two heap allocations (eventbench, 0.05 → 2.00).
+/// Threading: any thread may offer; exactly one task calls ``next(endsOnCancel:)`` at a time. State
+/// is guarded by one lock; continuations are resumed, and dropped or released elements let go, only
+/// after it is unlocked (an element's `deinit` may run any code, even publish). The `stamp` given
+/// at init makes the owner's state that has to change together with a hand-over (`extra`): it is
+/// called before the lock is taken, by each offer and each take that may hand an element over, and
+/// its value is stored under the lock only when one is handed over. Never under the lock, because
+/// it may run user code (the paced stream reads the user's `Clock.now`, which could block or use
+/// the bus). It is stored rather than passed to each call: a closure argument threaded through the
+/// locked closures cost every async-handler event two heap allocations.
 ///
 /// Lifetime and cancellation: ``finish()`` releases every waiting element at once, wakes a
 /// waiting consumer with nil, and refuses later offers; a consumer that is running keeps only

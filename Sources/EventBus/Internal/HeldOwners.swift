@@ -10,10 +10,9 @@
 struct HeldOwners {
     private var objects: [AnyObject] = []
 
-    /// Keeps `object` alive until this value is released. Consuming: the reference the weak
-    /// load made moves in. A second retain would cost more than the load (an owner with weak
-    /// references keeps its count in a side table, where every retain takes the slow path:
-    /// callgrind showed `incrementSlow` on every held owner before).
+    /// Keeps `object` alive until this value is released. Consuming: the reference the weak load
+    /// made moves in. A second retain would cost more than the load (an owner with weak references
+    /// keeps its count in a side table, where every retain takes the slow path).
     mutating func hold(_ object: consuming AnyObject) {
         // One allocation for a typical check (a sweep step looks at 16 entries).
         if objects.isEmpty { objects.reserveCapacity(16) }

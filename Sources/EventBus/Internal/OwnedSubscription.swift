@@ -10,8 +10,7 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
     private let ownerAddress: ObjectIdentifier
 
     // `__shared`: an init takes its arguments owned, so callers retained the owner and the init
-    // released it, both on the side table's slow path (~150 instructions per subscribe);
-    // `borrowing` crashes the 6.3.1 compiler here.
+    // released it, both on the side table's slow path; `borrowing` crashes the 6.3.1 compiler here.
     init(owner: __shared Owner, priority: Int) {
         self.owner = owner
         ownerAddress = ObjectIdentifier(owner)

@@ -1,19 +1,16 @@
-/// Which listed entries each owner has, so that `unsubscribeAll(for:)` visits that owner's
-/// entries only, not every list on the bus (issue 12, scale: 4.3 ms on a bus with 10,000
-/// event types before).
+/// Which listed entries each owner has, so that `unsubscribeAll(for:)` visits that owner's entries
+/// only, not every list on the bus.
 ///
-/// Each owner's entries form a ring through the entries themselves (``AnySubscription/ownerLinks``),
-/// so indexing allocates nothing per subscription and an entry leaves its ring in O(1). The
-/// table files each owner under its *oldest* indexed entry, the ring's anchor: a new entry joins
-/// the ring beside the anchor, and an entry that is not the anchor leaves it, without writing the
-/// table. Short-lived subscriptions of an owner that already has one (the usual churn) then cost a
-/// read-only probe on subscribe and no probe at all on cancel (callgrind, eventbench
-/// `subscribe+cancel` weak-owner: the two table writes were ~118 instructions per subscribe +
-/// cancel). The links are unretained: an entry is indexed before it is
-/// listed and unindexed (by ``SubscriptionStore``) before its last registry reference is
-/// dropped, so every entry reachable from here is alive. Keys are owner addresses taken at
-/// subscribe time; an address can be reused by a new owner after the old one died, so callers
-/// check `isOwned(by:)` on what they get back.
+/// Each owner's entries form a ring through the entries themselves
+/// (``AnySubscription/ownerLinks``), so indexing allocates nothing per subscription and an entry
+/// leaves its ring in O(1). The table files each owner under its *oldest* indexed entry, the ring's
+/// anchor: a new entry joins the ring beside the anchor, and an entry that is not the anchor leaves
+/// it, without writing the table. Short-lived subscriptions of an owner that already has one (the
+/// usual churn) then cost a read-only probe on subscribe and no probe at all on cancel. The links
+/// are unretained: an entry is indexed before it is listed and unindexed (by ``SubscriptionStore``)
+/// before its last registry reference is dropped, so every entry reachable from here is alive. Keys
+/// are owner addresses taken at subscribe time; an address can be reused by a new owner after the
+/// old one died, so callers check `isOwned(by:)` on what they get back.
 ///
 /// Guarded by the store's index lock, like the links.
 struct OwnerIndex {

@@ -1,12 +1,12 @@
 /// Owner addresses to one indexed entry of each owner (its oldest, the anchor of its ring): the
 /// map behind ``OwnerIndex``, an open-addressing table with linear probing and Fibonacci hashing.
 ///
-/// Not a `Dictionary`: even with a key hashed by one multiply, a subscribe's `updateValue` cost
-/// ~98 instructions and a cancel's removal ~93 (callgrind, eventbench `subscribe+cancel`
-/// weak-owner), in uniqueness checks and the layers of the generic native storage; a probe here
-/// is a multiply, a shift and a compare or two. Keys are object addresses, which callers cannot
-/// choose, so a multiplicative hash cannot be flooded. Removal shifts the following entries back
-/// (no tombstones), so a table that sees millions of subscribes and cancels never degrades.
+/// Not a `Dictionary`: even with a key hashed by one multiply, a subscribe's `updateValue` and a
+/// cancel's removal went through uniqueness checks and the layers of the generic native storage;
+/// a probe here is a multiply, a shift and a compare or two. Keys are object addresses, which
+/// callers cannot choose, so a multiplicative hash cannot be flooded. Removal shifts the following
+/// entries back (no tombstones), so a table that sees millions of subscribes and cancels never
+/// degrades.
 ///
 /// A plain value, guarded by the store's index lock like the rest of ``OwnerIndex``.
 struct OwnerTable {

@@ -25,7 +25,7 @@ struct PublishNesting {
     var quiet: Quiet = []
     /// The waiting publishes, oldest at `waitingHead`. Each slot is emptied as its publish runs,
     /// and spent slots are dropped as the queue advances, so a long chain beyond the limit holds
-    /// what still waits, not its history (it kept ~107 bytes per link until the chain ended).
+    /// what still waits, not its history.
     private var waiting: [WaitingPublish?] = []
     private var waitingHead = 0
     /// This thread's ``HazardSlots`` record, and how many of its slots writers already read.

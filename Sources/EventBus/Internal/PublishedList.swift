@@ -1,7 +1,7 @@
 import Synchronization
 
-/// One event type's subscriber list as publishes read it: without a lock and without
-/// retaining anything (issue 12, fixed cost and multi-core).
+/// One event type's subscriber list as publishes read it: without a lock and without retaining
+/// anything.
 ///
 /// The ``SubscriberList`` stays the truth and owns the entries; this is a mirror of its
 /// `entries` as unretained references in a buffer of atomic words, `[count, capacity, entry…]`.

@@ -3,12 +3,12 @@ import Synchronization
 /// Frees what writers took out of ``PublishedList``s (entries, old buffers) once no publish
 /// walks the list they came from.
 ///
-/// The common case frees at once: the writer has already unlinked the thing, reads every
-/// thread's ``HazardSlots``, and finds none naming the list. Only when a publish is walking that
-/// list right now is the thing kept here, and then the first of these frees it: that publish
-/// when it clears its slot (it sees `pending` and calls ``reclaim()``), or any later write on
-/// the bus. So an entry lives exactly as long as before the lock-free read path: until the
-/// last publish that may call it returns (issue 7's rule). Writers never wait for handlers.
+/// The common case frees at once: the writer has already unlinked the thing, reads every thread's
+/// ``HazardSlots``, and finds none naming the list. Only when a publish is walking that list right
+/// now is the thing kept here, and then the first of these frees it: that publish when it clears
+/// its slot (it sees `pending` and calls ``reclaim()``), or any later write on the bus. So an entry
+/// lives exactly as long as before the lock-free read path: until the last publish that may call it
+/// returns. Writers never wait for handlers.
 final class Reclaimer: Sendable {
     private let deferred = LockedValue(Deferred())
     /// How many things are kept; read by every publish that announced a list, written only

@@ -64,12 +64,11 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// were counted for the whole list but did not reach this entry (see `countingList`).
     /// Relaxed load and store, not an atomic add: two plain moves.
     private let delivered = Atomic<Int>(0)
-    /// The published list whose publish count this entry's count follows, and that count when
-    /// the entry was listed. A lock-free publish counts itself once on the list, in the
-    /// publishing thread's stripe, instead of writing every entry it delivers to: a write per
-    /// delivery to memory every publishing thread reads would bounce its cache line between
-    /// cores (issue 12, multi-core). Set under the list's lock before the entry is published,
-    /// never changed afterwards.
+    /// The published list whose publish count this entry's count follows, and that count when the
+    /// entry was listed. A lock-free publish counts itself once on the list, in the publishing
+    /// thread's stripe, instead of writing every entry it delivers to: a write per delivery to
+    /// memory every publishing thread reads would bounce its cache line between cores. Set under
+    /// the list's lock before the entry is published, never changed afterwards.
     private(set) final var countingList: PublishedList?
     private final var publishesBeforeListing = 0
     /// Set by the list when the entry is added, under the list's lock, and only read under it

@@ -72,12 +72,11 @@ final class SubscriptionStore: Sendable {
         publishedList(of: eventKey).map { Int(bitPattern: $0.toOpaque()) } ?? 0
     }
 
-    // The list taken under the shard's lock (its buffer retained, not copied), for publishes
-    // while protocol subscriptions exist (`snapshotResolvingProtocols`, through the
-    // `ifResolvedAt:` variant, or this one after resolving) and for introspection. A plain
-    // publish reads `publishedList(of:)` without the lock instead. Both stay inlined: the
-    // optimizer stopped inlining them once the registry kept its lists in an array (23
-    // instructions per publish then, callgrind).
+    // The list taken under the shard's lock (its buffer retained, not copied), for publishes while
+    // protocol subscriptions exist (`snapshotResolvingProtocols`, through the `ifResolvedAt:`
+    // variant, or this one after resolving) and for introspection. A plain publish reads
+    // `publishedList(of:)` without the lock instead. Both stay inlined: the optimizer stopped
+    // inlining them once the registry kept its lists in an array.
     @inline(__always)
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
         withShard(for: eventKey) { $0.snapshot(of: eventKey) }
@@ -127,27 +126,24 @@ final class SubscriptionStore: Sendable {
     /// Publishing prunes only the entries it meets and stays as it was.
     ///
     /// A step of 16 entries every 16 subscribes rather than one entry on every subscribe, so the
-    /// extra lock is paid once per 16. It was 16 entries every 8 subscribes: checking an entry
-    /// whose owner lives costs ~300 instructions with its share of a shard visit (the weak
-    /// load and, after the unlock, the release of the owner it held, both on the side table's
-    /// slow paths, and the array that holds it), and at that rate the sweep was ~530 of an
-    /// owner-bound subscribe + cancel's 2,900 instructions (callgrind, eventbench
-    /// `subscribe+cancel`); now ~300 of 2,709. At one entry per subscribe the tests' bounds
+    /// extra lock is paid once per 16. Not faster: checking an entry whose owner lives is dear
+    /// (the weak load and, after the unlock, the release of the owner it held, both on the side
+    /// table's slow paths, and the array that holds it), so a faster sweep would be a large share
+    /// of every owner-bound subscribe + cancel. At one entry per subscribe the tests' bounds
     /// still hold (`ScaleTests`, `StressTests`, `SubscriptionReleaseTests`).
     ///
     /// Each shard visited also costs `shardVisitCost` of the budget: on a bus whose few entries
     /// are spread over many shards, a step otherwise took a lock for every entry or two. A full
     /// pass costs at most the entries plus 32 (a visit, and at least one unit of checking, per
-    /// shard), so the bound above grows by a couple of dozen subscribes at most. (It was two
-    /// per visit: at one step per 16 subscribes, a pass over the 16 shards would then spend up
-    /// to 48 of the budget before checking any entry, all that `ScaleTests`' 48 subscribes give.)
+    /// shard), so the bound above grows by a couple of dozen subscribes at most. Not more per
+    /// visit: at one step per 16 subscribes, a pass over the 16 shards could then spend the
+    /// whole budget of `ScaleTests`' 48 subscribes on visits before checking any entry.
     private static let shardVisitCost = 1
 
     private func sweepSomeEntries() {
         var remaining = Self.sweepBudget
-        // One for every shard the step visits: the owners stay alive across the next lock, which
-        // is harmless, and the step allocates at most once (callgrind: one per shard cost
-        // ~250 instructions per weak-owner subscribe + cancel).
+        // One for every shard the step visits: the owners stay alive across the next lock, which is
+        // harmless, and the step allocates at most once.
         var held = HeldOwners()
         for _ in 0..<Self.shardCount where remaining > 0 {
             let index = sweptShard.load(ordering: .relaxed)
@@ -214,8 +210,8 @@ final class SubscriptionStore: Sendable {
     /// Files an owner-bound entry in the owner index. Called before the entry is listed, so that
     /// whatever removes it from its list later finds it in the index (see ``OwnerIndex``).
     ///
-    /// Always inlined: since the index's ring (issue 20) the optimizer stopped inlining it into
-    /// ``add(_:)``, and the call cost an owner-less subscribe 23 instructions.
+    /// Always inlined: with the index's ring the optimizer stopped inlining it into ``add(_:)``,
+    /// and every owner-less subscribe paid for the call.
     @inline(__always)
     func indexOwner(of subscription: AnySubscription) {
         if let owner = subscription.ownerIndexKey {
@@ -228,9 +224,8 @@ final class SubscriptionStore: Sendable {
     /// out of a list ends here. A publish walking the published list they were in may still
     /// call them, so the ``Reclaimer`` keeps those until it is done; the rest go at once.
     ///
-    /// Most calls (every subscribe's prune, most sweep visits) retire nothing: that test is
-    /// inlined at every call site, since the call alone cost ~28 instructions of prologue
-    /// (callgrind, eventbench `subscribe+cancel`).
+    /// Most calls (every subscribe's prune, most sweep visits) retire nothing: that test is inlined
+    /// at every call site, since the call's prologue alone was most of the cost.
     @inline(__always)
     func release(_ retired: consuming [AnySubscription]) {
         let entries = consume retired

@@ -2,11 +2,10 @@
 /// type's metadata address, looked up under the shard lock by every subscribe, cancel and
 /// state publish (a plain publish reads the ``PublishedTable`` instead).
 ///
-/// Not a `Dictionary`: hashing an `ObjectIdentifier` there runs SipHash, which callgrind showed
-/// as the largest single cost of a publish to one subscriber (about 125 of 440 instructions
-/// with the dictionary's probing). Metadata addresses are already unique and well spread once
-/// multiplied by a Fibonacci constant, and entries are never removed (lists live as long as the
-/// registry), so a linear-probing table with no tombstones is enough.
+/// Not a `Dictionary`: hashing an `ObjectIdentifier` there runs SipHash, which callgrind showed as
+/// the largest single cost of a publish to one subscriber. Metadata addresses are already unique
+/// and well spread once multiplied by a Fibonacci constant, and entries are never removed (lists
+/// live as long as the registry), so a linear-probing table with no tombstones is enough.
 struct TypePositions {
     /// Keys as address bits; 0 marks an empty slot (no metadata lives at address 0).
     private var keys = ContiguousArray<UInt>(repeating: 0, count: 16)
@@ -23,9 +22,9 @@ struct TypePositions {
 
     /// The position stored for `eventKey`, or nil.
     ///
-    /// Checked subscripts: reading through unsafe buffer pointers saved ~10 instructions per
-    /// subscribe + cancel (0.3%, callgrind, eventbench `subscribe+cancel`) once publishes
-    /// stopped reading this table, too little for an unsafe construct.
+    /// Checked subscripts: reading through unsafe buffer pointers saved a fraction of a percent of
+    /// a subscribe + cancel once publishes stopped reading this table, too little for an unsafe
+    /// construct.
     @inline(__always)
     func position(of eventKey: ObjectIdentifier) -> Int? {
         let key = UInt(bitPattern: eventKey.address)

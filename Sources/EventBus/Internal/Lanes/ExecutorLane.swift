@@ -1,6 +1,5 @@
-/// One executor's queue on one bus, shared by the unbounded executor and main-actor
-/// subscriptions made for that executor: plain, state-query and protocol ones (issue 12,
-/// executor fan-out).
+/// One executor's queue on one bus, shared by the unbounded executor and main-actor subscriptions
+/// made for that executor: plain, state-query and protocol ones.
 ///
 /// A publish that reaches several subscriptions on the executor queues its event once, with
 /// one locked append, and the first event of a burst schedules the lane's one drain job; the

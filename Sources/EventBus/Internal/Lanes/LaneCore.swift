@@ -47,7 +47,7 @@ struct LaneState {
     /// Which queue holds the next events, in the order they were queued; closed runs only.
     private var order: ContiguousArray<LaneRun> = []
     /// The run being extended, kept out of `order` so that extending it writes no array (a
-    /// uniqueness check and a write per publish, ~20 instructions, callgrind).
+    /// uniqueness check and a write per publish).
     private var openRun: LaneRun?
     /// An empty buffer with capacity, kept between bursts for the next drain to swap in.
     private var spare: ContiguousArray<LaneRun> = []

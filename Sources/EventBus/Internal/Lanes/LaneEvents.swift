@@ -2,9 +2,9 @@
 /// method, and every call on one buffer must give the same one (its ``LaneQueue``'s `Event`).
 ///
 /// Neither a `ContiguousArray<Event>` nor a struct generic over `Event`: the queue runs
-/// unspecialized (`Event` is only known at run time), and either looked up its own generic
-/// metadata on every publish (callgrind, executor publish-1: ~330 instructions of ~1,900). A
-/// buffer whose layout does not depend on `Event` needs only `Event`'s own metadata.
+/// unspecialized (`Event` is only known at run time), and either looked up its own generic metadata
+/// on every publish. A buffer whose layout does not depend on `Event` needs only `Event`'s own
+/// metadata.
 ///
 /// Removing events never releases them: ``exchange(with:)`` and ``append(movingFrom:as:)`` hand
 /// storage over, and the owner calls ``releaseAll(as:)`` or ``free(as:)`` where no lock is held

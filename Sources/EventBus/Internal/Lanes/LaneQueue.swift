@@ -20,15 +20,15 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     /// The core lives as long as the lane, which outlives every entry and drain that can
     /// reach this queue (entries hold the lane; the drain runs inside the core).
     private unowned(unsafe) let core: LaneCore
-    // `@exclusivity(unchecked)`: the lock (or the drain's exclusivity) already makes every
-    // access exclusive, and the runtime's dynamic check cost ~100 instructions per access
-    // (callgrind, executor publish-1), as it did for `LockedValue`.
+    // `@exclusivity(unchecked)`: the lock (or the drain's exclusivity) already makes every access
+    // exclusive, and the runtime's dynamic check on every access was a large share of a queued
+    // publish, as it was for `LockedValue`.
     @exclusivity(unchecked) private var pending = LaneEvents()
     @exclusivity(unchecked) private var pendingTargets: ContiguousArray<UInt64> = []
     /// Each a `Subscription<Event>`, stored type-erased: the queue runs unspecialized, and
     /// subscripting an array of a generic element went through the generic getter and value
-    /// witnesses, ~115 instructions per queued event in the drain (callgrind); this array's
-    /// code is specialized, and ``member(_:of:)`` casts without a check.
+    /// witnesses for every queued event in the drain; this array's code is specialized, and
+    /// ``member(_:of:)`` casts without a check.
     @exclusivity(unchecked) private var members: ContiguousArray<AnySubscription> = []
     /// `memberNumbers[i]` is the number of `members[i]`; ascending, so a binary search finds
     /// a queued event's member.
@@ -122,7 +122,7 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     /// the caller must schedule the lane's drain.
     func append(_ event: Event, for number: UInt64, counters: BufferCounters) -> Bool {
         // Through a guaranteed reference: reaching the lock through the `unowned(unsafe)` field
-        // retained and released it on every publish (~40 instructions, callgrind).
+        // retained and released it on every publish.
         Unmanaged.passUnretained(core)._withUnsafeGuaranteedRef { core in
             core.state.withLock { state in
                 // A cancel racing with this publish may have taken the last member out already.
@@ -224,7 +224,7 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
 
     /// Calls `body` with the member at `index` of `list` (a copy of `members`, which holds only
     /// this queue's `Subscription<Event>` entries and keeps them alive meanwhile), without
-    /// retaining it: a retain and release per queued event cost ~40 instructions (callgrind).
+    /// retaining it: a retain and release per queued event bought nothing.
     @inline(__always)
     private func withMember<Result>(
         _ index: Int, of list: ContiguousArray<AnySubscription>, _ body: (Subscription<Event>) -> Result

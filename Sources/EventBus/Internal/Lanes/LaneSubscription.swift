@@ -23,13 +23,12 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     private let limit: Int
     private let policy: EventBufferPolicy
     private var memberNumber: UInt64 = 0
-    /// The owner, held strongly from the first event of a drain pass that finds it alive to
-    /// the end of that pass (``endPass()``), so that a burst of events costs one weak load
-    /// instead of one per event (~200 instructions each, callgrind). Holding it cannot make a
-    /// handler run for a released owner: while held it is not released, and a handler runs
-    /// only while someone besides this field still holds it (checked before every call).
-    /// Typed `AnyObject`, not `Owner`: this class runs unspecialized, and the uniqueness check
-    /// on an `Owner?` went through generic code (~45 instructions per event, callgrind).
+    /// The owner, held strongly from the first event of a drain pass that finds it alive to the end
+    /// of that pass (``endPass()``), so that a burst of events costs one weak load instead of one
+    /// per event. Holding it cannot make a handler run for a released owner: while held it is not
+    /// released, and a handler runs only while someone besides this field still holds it (checked
+    /// before every call). Typed `AnyObject`, not `Owner`: this class runs unspecialized, and the
+    /// uniqueness check on an `Owner?` went through generic code.
     @exclusivity(unchecked) private var passOwner: AnyObject?
 
     init(
@@ -65,10 +64,9 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
         if limit != .max { return deliverBounded(event) }
-        // The owner is checked (a weak load, ~200 instructions here, callgrind) only when none
-        // of this subscription's events waits on the lane, and then on every
-        // `ownerCheckInterval`th waiting one: within a burst the drain's check before each
-        // handler call stands for it, and a dead owner still queues at most that many events
+        // The owner is checked only when none of this subscription's events waits on the lane, and
+        // then on every `ownerCheckInterval`th waiting one: within a burst the drain's check before
+        // each handler call stands for it, and a dead owner still queues at most that many events
         // before a publish finds it gone and the entry is pruned, even if the executor never runs.
         if counters.waitingCount % ownerCheckInterval == 0, owner == nil { return .ownerGone }
         if queue.append(event, for: memberNumber, counters: counters) { lane.scheduleDrain() }
@@ -106,8 +104,7 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
             return .ended
         }
         // Called through an unretained reference: loading the field for the call retained and
-        // released the owner, through its side table (~100 instructions, callgrind), what the
-        // weak load cost.
+        // released the owner, through its side table, what the weak load cost.
         Unmanaged.passUnretained(passOwner.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
             run(event, for: unsafeDowncast($0, to: Owner.self))
         }
