@@ -88,9 +88,8 @@ extension EventBus {
         if snapshot.isEmpty {
             publishDeadEvent(for: value, nesting: nesting)
         } else {
-            // The value is handed to the entries by pointer (see `StateStage`), valid for the
-            // walk; taken only when there is a walk (a generic call and its closure, ~100
-            // instructions a publish, callgrind).
+            // The value is handed to the entries by pointer (see `StateStage`), valid for the walk;
+            // taken only when there is a walk (a generic call and its closure).
             withUnsafePointer(to: value) { pointer in
                 deliverStateUntraced(
                     value, at: pointer, to: snapshot, stateSequence: stateSequence, nesting: nesting)
@@ -104,12 +103,10 @@ extension EventBus {
         _ value: Event, at pointer: UnsafePointer<Event>, to snapshot: ContiguousArray<AnySubscription>,
         stateSequence: UInt64, nesting: UnsafeMutablePointer<PublishNesting>
     ) {
-        // Untraced: counts only. The traced walk's four record arrays, even empty, cost a
-        // retain and a release each per publish (issue 20, callgrind: ~170 instructions of a
-        // state publish with no subscribers went to that bookkeeping).
-        // Unretained walk, as in `publish` (see there): `snapshot` keeps every entry alive. The
-        // flags are the closure's locals, returned at the end: captured from outside, each
-        // update was a store through a pointer (issue 20, callgrind).
+        // Untraced: counts only. The traced walk's four record arrays, even empty, cost a retain
+        // and a release each per publish. Unretained walk, as in `publish` (see there): `snapshot`
+        // keeps every entry alive. The flags are the closure's locals, returned at the end:
+        // captured from outside, each update was a store through a pointer.
         let (reachedAny, skippedOrDropped, needsPrune) = snapshot.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
                 var reachedAny = false

@@ -23,10 +23,9 @@ extension StateQuery {
         owner: Owner, handler: @escaping @Sendable (Owner, Output) -> Void
     ) -> SubscriptionToken {
         let reference = WeakOwner(owner)
-        // The chain's last step, compiled here for `Owner` and `Output` (issue 20: built in the
-        // library, its generic copy of the value and the reabstracted handler cost ~57
-        // instructions a delivery, callgrind). The owner is loaded only for a value that passed
-        // the chain, and the strong reference keeps it alive while the handler runs.
+        // The chain's last step, compiled here for `Owner` and `Output`. The owner is loaded only
+        // for a value that passed the chain, and the strong reference keeps it alive while the
+        // handler runs.
         let chain = buildChain { value in
             guard let owner = reference.object else { return .passed(.ownerGone) }
             handler(owner, value.pointee)

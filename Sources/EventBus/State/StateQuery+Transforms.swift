@@ -71,10 +71,9 @@ extension StateQuery {
     /// Hands on the address of a stored property, at its offset; other key paths are applied
     /// as key paths.
     ///
-    /// Applying a key path in generic code goes through the runtime's generic projection,
-    /// which looks up type metadata on every call (~1 000 instructions per delivery,
-    /// callgrind); a stored property of a struct is at a fixed offset, so the next step gets a
-    /// pointer into the value and nothing is copied.
+    /// Applying a key path in generic code goes through the runtime's generic projection, which
+    /// looks up type metadata on every call; a stored property of a struct is at a fixed offset, so
+    /// the next step gets a pointer into the value and nothing is copied.
     @inlinable
     func selecting<Selected>(
         _ keyPath: any KeyPath<Output, Selected> & Sendable, makeAutomaticSkip: StepBuilder<Selected>?

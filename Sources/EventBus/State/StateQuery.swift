@@ -49,10 +49,9 @@ public struct StateQuery<State: EventBusEvent, Output: Sendable>: Sendable {
     /// (see ``StepBuilder``); nil when `Output` is not `Equatable` or the chain already skips
     /// repeats of it.
     @usableFromInline let makeAutomaticSkip: StepBuilder<Output>?
-    /// The chain with the automatic skip-repeats step fused into its last step, for a query
-    /// whose last step is an `Equatable` `select` (the common shape, `select(\.count)`): one
-    /// closure call fewer per value (issue 20, callgrind: ~20 instructions a delivery). Nil for
-    /// other shapes, which compose `makeChain` and `makeAutomaticSkip`.
+    /// The chain with the automatic skip-repeats step fused into its last step, for a query whose
+    /// last step is an `Equatable` `select` (the common shape, `select(\.count)`): one closure call
+    /// fewer per value. Nil for other shapes, which compose `makeChain` and `makeAutomaticSkip`.
     @usableFromInline let makeChainSkippingRepeats: ChainBuilder<Output>?
 
     @inlinable

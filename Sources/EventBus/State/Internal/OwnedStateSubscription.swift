@@ -4,12 +4,10 @@
 /// Its chain's last step is built by the `@inlinable` `StateQuery.subscribe(owner:handler:)`, in
 /// the client, for `Owner` and the output type: it loads the owner from the ``WeakOwner`` this
 /// entry shares, only for a value that passed every step, and holds it until the handler has
-/// returned. A value the chain skips costs no weak load (issue 20, callgrind: the load and its
-/// release, ~180 instructions, were most of what a skipped state cost). So the steps of a
-/// subscription whose owner is gone may still run (they are documented to be cheap and free of
-/// side effects); its handler never does, and the first value that passes finds the owner gone
-/// and has the entry pruned, as does every 64th skipped value (``StateEntry``) and the
-/// subscribe-time sweep.
+/// returned. A value the chain skips costs no weak load. So the steps of a subscription whose owner
+/// is gone may still run (they are documented to be cheap and free of side effects); its handler
+/// never does, and the first value that passes finds the owner gone and has the entry pruned, as
+/// does every 64th skipped value (``StateEntry``) and the subscribe-time sweep.
 final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, @unchecked Sendable {
     // safe: immutable; the chain's previous values are guarded by the gate (StateGate).
     private let owner: WeakOwner<Owner>

@@ -1,9 +1,9 @@
 /// A first-in first-out queue in a ring buffer: appending and taking the oldest are O(1)
 /// (amortized for appends), and a taken element is released at once.
 ///
-/// Issue 16: the store's queue was an `Array` drained with `removeFirst()`, which shifts every
-/// remaining element, so a backlog of n actions took O(n²) to drain (160k queued actions: 15.7 s).
-/// The buffer halves when it is at most a quarter full, so a burst's memory is given back.
+/// Not an `Array` drained with `removeFirst()`, which shifts every remaining element, so a backlog
+/// of n actions would take O(n²) to drain. The buffer halves when it is
+/// at most a quarter full, so a burst's memory is given back.
 struct RingQueue<Element> {
     private var slots: ContiguousArray<Element?> = []
     private var head = 0

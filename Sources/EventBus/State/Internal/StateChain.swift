@@ -12,11 +12,10 @@ enum StageResult {
 
 /// One step of a chain, and everything after it: takes a value, returns what happened.
 ///
-/// The value comes by pointer, valid for the call only (no step keeps it): a value handed on
-/// as itself is copied at every step (in unspecialized generic code, into a stack temporary of
-/// a size read from its metadata). By pointer, a key-path `select` of a stored property hands
-/// on the field's address, a skip step compares in place, and the handler gets the value
-/// borrowed (issue 20, callgrind).
+/// The value comes by pointer, valid for the call only (no step keeps it): a value handed on as
+/// itself is copied at every step (in unspecialized generic code, into a stack temporary of a size
+/// read from its metadata). By pointer, a key-path `select` of a stored property hands on the
+/// field's address, a skip step compares in place, and the handler gets the value borrowed.
 @usableFromInline
 typealias StateStage<Input> = @Sendable (UnsafePointer<Input>) -> StageResult
 
@@ -25,8 +24,8 @@ typealias StateStage<Input> = @Sendable (UnsafePointer<Input>) -> StageResult
 ///
 /// The query's chain-building methods are `@inlinable`, so these closures are compiled in the
 /// client, for its types: the `==` of an automatic skip step on an `Int` is one compare there,
-/// and ~175 instructions per delivery through the `Equatable` witness and value witnesses in the
-/// library's unspecialized code (issue 20, callgrind).
+/// where the library's unspecialized code goes through the `Equatable` witness and value
+/// witnesses on every delivery.
 @usableFromInline
 typealias StepBuilder<Value> = @Sendable (@escaping StateStage<Value>) -> StateStage<Value>
 
@@ -104,10 +103,10 @@ final class PreviousValue<Value>: @unchecked Sendable {
         return skipped
     }
 
-    /// For an `==` step: returns whether `newValue` equals the previous value, and stores it as
-    /// the previous value only if it does not. Equal values are interchangeable, so keeping the
-    /// old one changes no later comparison, and a skipped value is not copied (issue 20: the
-    /// copy was most of what a skipped `String` selection cost over a delivered `Int` one).
+    /// For an `==` step: returns whether `newValue` equals the previous value, and stores it as the
+    /// previous value only if it does not. Equal values are interchangeable, so keeping the old one
+    /// changes no later comparison, and a skipped value is not copied (the copy was most of what a
+    /// skipped `String` selection cost over a delivered `Int` one).
     @inlinable
     func replaceUnlessEqual(with newValue: UnsafePointer<Value>, equal: (Value, Value) -> Bool) -> Bool {
         guard isSet.pointee else { return setFirst(newValue) }

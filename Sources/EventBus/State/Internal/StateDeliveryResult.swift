@@ -3,10 +3,10 @@
 ///
 /// One byte, so that it comes back from the entry in a register and the walk tests it with one
 /// compare: an outcome is its ``DeliveryOutcome`` case number (0 for `delivered`), a held-back
-/// value is `0x80 | SkipReason.rawValue`. The two-field struct it replaces came back as two
-/// bytes packed and unpacked with shifts on every delivery (issue 20, callgrind). The encoding
-/// is the one the compiler picks for ``StageResult`` (`passed` 0...6, `skipped` with the top
-/// bit set), so converting a chain's result costs nothing.
+/// value is `0x80 | SkipReason.rawValue`. The two-field struct it replaces came back as two bytes
+/// packed and unpacked with shifts on every delivery. The encoding is the one the compiler picks
+/// for ``StageResult`` (`passed` 0...6, `skipped` with the top bit set), so converting a chain's
+/// result costs nothing.
 struct StateDeliveryResult: Equatable {
     private let raw: UInt8
 
@@ -15,7 +15,7 @@ struct StateDeliveryResult: Equatable {
     init(_ outcome: DeliveryOutcome) {
         // The outcome's case number: the compiler's own tag, so this switch costs nothing.
         // (`DeliveryOutcome` gets no raw type: that made the plain publish walk's compares go
-        // through `RawRepresentable`'s, +10 instructions a publish, callgrind.)
+        // through `RawRepresentable`'s.)
         raw =
             switch outcome {
             case .delivered: 0
@@ -73,9 +73,8 @@ struct StateDeliveryResult: Equatable {
 /// The chain step that held a value back, as observe-all taps name it
 /// (``PublishRecord/Skip/reason``).
 ///
-/// A byte rather than the name: every step's result travels back through each step before it,
-/// the entry and the walk, and a `StaticString?` took three registers and a few moves at every
-/// level (issue 20, callgrind).
+/// A byte rather than the name: every step's result travels back through each step before it, the
+/// entry and the walk, and a `StaticString?` took three registers and a few moves at every level.
 @usableFromInline
 enum SkipReason: UInt8, Sendable {
     case filter

@@ -45,9 +45,9 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// Offers the value at `event` to the chain: runs it at once when the gate is idle and the
     /// value is next, else leaves it waiting. The pointer is valid for the call only.
     ///
-    /// The gate, the chain and the result are handled here, in one function, rather than
-    /// through an overridable `run` and a loop: the fast path (the gate taken, the chain run,
-    /// the gate left with nothing waiting) makes one indirect call, the chain's (issue 20).
+    /// The gate, the chain and the result are handled here, in one function, rather than through an
+    /// overridable `run` and a loop: the fast path (the gate taken, the chain run, the gate left
+    /// with nothing waiting) makes one indirect call, the chain's.
     override final func deliverState(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
         guard !isCancelled else { return StateDeliveryResult(.skipped) }
         let held = gate.enter(sequence)
@@ -89,10 +89,10 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
         close()
     }
 
-    // The slow paths below are functions of their own because they hold `Event?` values: a
-    // generic function looks up the metadata of every generic local's type on entry, and an
-    // `Optional<Event>` lookup in `offer` and `runQueued` cost ~650 instructions per delivery
-    // on the fast path that never uses it (callgrind).
+    // The slow paths below are functions of their own because they hold `Event?` values: a generic
+    // function looks up the metadata of every generic local's type on entry, and an
+    // `Optional<Event>` lookup in `offer` and `runQueued` was most of a delivery's cost on the
+    // fast path that never uses it.
 
     /// For the fast path of ``deliverState(_:sequence:)`` when the value did not leave the
     /// gate idle: values wait (the gate's `leave` found them), or the subscription ended.

@@ -13,37 +13,35 @@ import Synchronization
 /// order.
 ///
 /// ## One word on the fast path
-/// Whether the gate is held, whether values wait, and the number of the next value are one
-/// atomic word. Taking an idle gate for the next value is one compare-and-swap, and leaving it
-/// when nothing waits another; no lock. Only a value that must wait (the gate is busy, the value
-/// is early, or others wait already) takes the lock, which guards the waiting values' numbers
-/// (here) and the values themselves (in ``StateEntry``, in the same positions). Every change of
-/// the word is a compare-and-swap; the lock holder changes it only while it knows what waits,
-/// and sets the waiting bit before it lets go of the lock, so a leaving holder either sees that
-/// bit and takes the lock, or has left before the waiter's swap, which then finds the gate idle
-/// and takes it itself. (Issue 20: two lock round trips per value were most of what a state
-/// delivery cost over a plain one, ~130 of ~820 instructions, callgrind.)
+/// Whether the gate is held, whether values wait, and the number of the next value are one atomic
+/// word. Taking an idle gate for the next value is one compare-and-swap, and leaving it when
+/// nothing waits another; no lock. Only a value that must wait (the gate is busy, the value is
+/// early, or others wait already) takes the lock, which guards the waiting values' numbers (here)
+/// and the values themselves (in ``StateEntry``, in the same positions). Every change of the word
+/// is a compare-and-swap; the lock holder changes it only while it knows what waits, and sets the
+/// waiting bit before it lets go of the lock, so a leaving holder either sees that bit and takes
+/// the lock, or has left before the waiter's swap, which then finds the gate idle and takes it
+/// itself.
 ///
 /// Taking the gate acquires and leaving it releases, so a chain's previous values
 /// (``PreviousValue``), written by whichever thread held the gate last, are seen by the next.
 ///
 /// ## What may change the word while the gate is held
-/// Only the holder clears `running` or changes `next`; every other thread changes the word only
-/// to take an idle gate, or, under the lock, to set `waits` (a waiter that found the gate held).
-/// So while a thread holds the gate, the word is what its taking stored, plus perhaps `waits`.
-/// That is what makes each end of the fast path one compare-and-swap with a known expected
-/// value, and no loop: the usual value (idle, nothing waits, the value is next) enters by
-/// swapping `next << numberShift` for the held word, and the holder leaves by swapping the held
-/// word for itself without `running`; a failed leave means only that something waits, and the
-/// holder still has the gate (issue 20, callgrind: the two loops with their loads and
-/// re-checks were ~20 instructions of a delivered state).
+/// Only the holder clears `running` or changes `next`; every other thread changes the word only to
+/// take an idle gate, or, under the lock, to set `waits` (a waiter that found the gate held). So
+/// while a thread holds the gate, the word is what its taking stored, plus perhaps `waits`. That is
+/// what makes each end of the fast path one compare-and-swap with a known expected value, and no
+/// loop: the usual value (idle, nothing waits, the value is next) enters by swapping
+/// `next << numberShift` for the held word, and the holder leaves by swapping the held word for
+/// itself without `running`; a failed leave means only that something waits, and the holder still
+/// has the gate.
 ///
 /// A `~Copyable` struct stored inline in its ``StateEntry``: the word sits in the entry's own
-/// memory, so the fast path loads no gate object (issue 20).
+/// memory, so the fast path loads no gate object.
 ///
 /// Not generic: generic types built inside unspecialized generic code cost a runtime metadata
-/// lookup on every use, which made the first version of this path ~20× slower than a plain
-/// delivery (callgrind).
+/// lookup on every use, which made the first version of this path many times dearer than a
+/// plain delivery.
 struct StateGate: ~Copyable, Sendable {
     private static var running: UInt64 { 1 }
     private static var waits: UInt64 { 2 }

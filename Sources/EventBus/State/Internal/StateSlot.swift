@@ -5,11 +5,10 @@
 /// shard's lock, together with the type's subscriber list: that is what makes "read the
 /// current value and subscribe" atomic with respect to state publishes.
 ///
-/// One allocation per event type, at its first state publish; later publishes overwrite the
-/// value in place. Not generic: the value sits in raw memory sized for its type, and every call
-/// names the type. A generic slot class cost a runtime metadata lookup per state publish to
-/// reach its field, and returning the replaced value as an `Event?` in a tuple cost two more
-/// (issue 20, callgrind: ~1,800 instructions per state publish).
+/// One allocation per event type, at its first state publish; later publishes overwrite the value
+/// in place. Not generic: the value sits in raw memory sized for its type, and every call names the
+/// type. A generic slot class cost a runtime metadata lookup per state publish to reach its field,
+/// and returning the replaced value as an `Event?` in a tuple cost two more.
 final class AnyStateSlot: @unchecked Sendable {  // safe: only touched under the shard lock
     /// Numbers the type's state publishes 1, 2, 3, …; 0 before the first.
     var sequence: UInt64 = 0

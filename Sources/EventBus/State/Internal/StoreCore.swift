@@ -7,16 +7,14 @@ import Dispatch
 /// One thread at a time runs a *batch*: its own action, up to ``foreignLimit`` actions other
 /// threads queue behind it, and the follow-ups its own subscribers and middleware dispatch. A
 /// thread that finds the running batch full of other threads' actions starts the next batch and
-/// waits for its turn, so no dispatch is made to reduce more than its own work plus that bound,
-/// and the backlog (everything not yet reduced) stays below one batch per waiting thread
-/// (issue 16: the old queue let one thread reduce for everyone for as long as they kept
-/// dispatching).
+/// waits for its turn, so no dispatch is made to reduce more than its own work plus that bound, and
+/// the backlog (everything not yet reduced) stays below one batch per waiting thread (the old queue
+/// let one thread reduce for everyone for as long as they kept dispatching).
 ///
-/// Not generic, on purpose: the store's code runs unspecialized, and every use of a type built
-/// from `State` or `Action` (the core, an optional action, an enum with an action payload)
-/// costs a runtime metadata lookup of a few hundred instructions. A dispatch that finds the
-/// store idle and leaves nothing queued touches none of this (issue 20, callgrind: the
-/// generic core cost ~5,000 instructions per dispatch in lookups alone).
+/// Not generic, on purpose: the store's code runs unspecialized, and every use of a type built from
+/// `State` or `Action` (the core, an optional action, an enum with an action payload) costs a
+/// runtime metadata lookup of a few hundred instructions. A dispatch that finds the store idle and
+/// leaves nothing queued touches none of this.
 struct StoreCore {
     /// How many actions of other threads one batch takes behind its own.
     static var foreignLimit: Int { 32 }

@@ -17,10 +17,9 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     private let bus: EventBus
     private let reducer: Store<State, Action>.Reducer
     private let middleware: [Store<State, Action>.Middleware]
-    /// Whether `middleware` has steps, asked once: `middleware.isEmpty` in this unspecialized
-    /// code looked up the metadata of `Optional<Action>`, of the middleware's function type and
-    /// of the array, and called `isEmpty` through the `Collection` witness table, on every
-    /// dispatch (~1,000 instructions, callgrind).
+    /// Whether `middleware` has steps, asked once: `middleware.isEmpty` in this unspecialized code
+    /// looked up the metadata of `Optional<Action>`, of the middleware's function type and of the
+    /// array, and called `isEmpty` through the `Collection` witness table, on every dispatch.
     private let hasMiddleware: Bool
     private let turn = StoreTurn()
     /// The thread-specific key of ``PublishNesting``, copied here so the direct path loads it
@@ -110,8 +109,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     }
 
     // The paths that touch the queues are functions of their own: a local of a type built from
-    // `Action` makes a function look up that type's metadata on entry, whichever branch runs
-    // (a `Dispatched` built in `reduce` cost ~320 instructions per dispatch, callgrind).
+    // `Action` makes a function look up that type's metadata on entry, whichever branch runs.
 
     /// The store was busy at the first look: files the action under the lock (see
     /// ``StoreTurn/admit(_:)``), or runs it here if the store has become idle meanwhile.
@@ -174,10 +172,9 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// writes it (in ``store(_:)``), so nothing can change it meanwhile. Whether the reducer
     /// runs is noted in ``StoreTurn/isReducing``, which only the runner touches: no lock either.
     ///
-    /// Every `withLock` here returns `Void`: a closure returning `State` made `withLock`
-    /// generic over a type the compiler cannot see, and so unspecialized, which cost a metadata
-    /// lookup for `LockedValue<StoreCore>` and one for the closure's type on every dispatch
-    /// (~700 instructions, callgrind).
+    /// Every `withLock` here returns `Void`: a closure returning `State` made `withLock` generic
+    /// over a type the compiler cannot see, and so unspecialized, which cost a metadata lookup for
+    /// `LockedValue<StoreCore>` and one for the closure's type on every dispatch.
     private func run(_ action: Action, callSite: CallSite?) {
         guard !hasMiddleware else { return runWithMiddleware(action, callSite: callSite) }
         var after = states[turn.shownSlot]
@@ -198,16 +195,16 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         }
     }
 
-    /// Puts `after` in the hidden slot, shows it, and empties the other: no lock unless a reader
-    /// is in (see ``StoreTurn/show(_:)``). The replaced state is released after that, with no
-    /// lock held (a value's `deinit` may run code). (Issue 20: assigning the state under the
-    /// lock was the last lock round trip of an uncontended dispatch.)
+    /// Puts `after` in the hidden slot, shows it, and empties the other: no lock unless a reader is
+    /// in (see ``StoreTurn/show(_:)``). The replaced state is released after that, with no lock
+    /// held (a value's `deinit` may run code). Assigning the state under the lock was the last
+    /// lock round trip of an uncontended dispatch.
     private func store(_ after: State) {
         let shown = turn.shownSlot
         (states + (1 &- shown)).initialize(to: after)
         turn.show(1 &- shown)
-        // `move()`, not `deinitialize(count:)`: unspecialized, that is a call into the
-        // runtime's array destroy (~60 instructions against ~25, callgrind).
+        // `move()`, not `deinitialize(count:)`: unspecialized, that is a call into the runtime's
+        // array destroy.
         _ = (states + shown).move()
     }
 

@@ -11,18 +11,16 @@ import Synchronization
 /// Whose turn it is to reduce a store's actions, in one atomic word, and the lock the store
 /// takes only when actions wait.
 ///
-/// The word is 0 while the store is idle; otherwise it names the thread running the current
-/// batch (see ``StoreCore``), with the low bit, *queued*, set while actions wait in the queues.
-/// A dispatch that finds the store idle takes it with one compare-and-swap (0 → its thread),
-/// and leaves it with another (its thread → 0) when nothing was queued meanwhile; no lock. Only
-/// a dispatch that finds the store busy takes the lock, and it sets the queued bit (a swap that
-/// fails if the runner left meanwhile, so it then takes the idle store itself) before it files
-/// its action, all under the lock. The bit is cleared only under the lock, by the runner that
-/// finds the queues empty (the word goes back to 0) or hands the store to the next batch's
-/// leader (the word names the leader, bit set). So a leaving runner either sees the bit and
-/// takes the lock to run what waits, or has left before the waiter's swap. (Issue 20: the three
-/// lock round trips of an uncontended dispatch, admission, the batch's end and the release,
-/// were ~200 of the ~690 instructions a dispatch cost over a bare `publishState`, callgrind.)
+/// The word is 0 while the store is idle; otherwise it names the thread running the current batch
+/// (see ``StoreCore``), with the low bit, *queued*, set while actions wait in the queues. A
+/// dispatch that finds the store idle takes it with one compare-and-swap (0 → its thread), and
+/// leaves it with another (its thread → 0) when nothing was queued meanwhile; no lock. Only a
+/// dispatch that finds the store busy takes the lock, and it sets the queued bit (a swap that fails
+/// if the runner left meanwhile, so it then takes the idle store itself) before it files its
+/// action, all under the lock. The bit is cleared only under the lock, by the runner that finds the
+/// queues empty (the word goes back to 0) or hands the store to the next batch's leader (the word
+/// names the leader, bit set). So a leaving runner either sees the bit and takes the lock to run
+/// what waits, or has left before the waiter's swap.
 ///
 /// Taking the store acquires and leaving it releases (the word, or the lock on a hand-over), so
 /// the state and ``isReducing``, which only the runner touches, pass from one runner to the next.

@@ -71,9 +71,8 @@ extension SubscriptionRegistry {
     }
 }
 
-/// The state slots of one shard by event type: a ``TypePositions`` table into an array, as for
-/// the subscriber lists. A `Dictionary` keyed by `ObjectIdentifier` ran SipHash on every state
-/// publish (~190 instructions with its probing, callgrind, issue 20).
+/// The state slots of one shard by event type: a ``TypePositions`` table into an array, as for the
+/// subscriber lists. A `Dictionary` keyed by `ObjectIdentifier` ran SipHash on every state publish.
 struct StateSlots {
     private var positions = TypePositions()
     private var slots: ContiguousArray<AnyStateSlot> = []

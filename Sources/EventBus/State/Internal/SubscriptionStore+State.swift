@@ -25,7 +25,7 @@ extension SubscriptionStore {
 
     func addState<Event>(_ entry: StateEntry<Event>, replaying: Bool) -> Event? {
         // Indexed by owner before it is listed, and pruned entries leave the index, as in `add`
-        // (issue 12: unsubscribeAll goes through the owner index).
+        // (unsubscribeAll goes through the owner index).
         indexOwner(of: entry)
         let (replay, retired, held) = withShard(for: entry.eventKey) {
             let (replay, retired) = $0.addState(entry, replaying: replaying)
