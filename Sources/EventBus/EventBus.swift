@@ -86,9 +86,9 @@ public final class EventBus: Sendable {
         _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) {
         // Decided in the caller's code, so that on the plain path the call site is never built
-        // nor passed: as arguments its seven words cost ~7 instructions a publish to a type
-        // nobody subscribes to (81 instead of 74), and passed beside the walk ~70 (spills, and
-        // the walk no longer inlined).
+        // nor passed: as arguments its seven words cost every publish, even to a type nobody
+        // subscribes to, and passed beside the walk they spilled registers and stopped the walk
+        // from being inlined.
         if taps.wantsCallSites {
             publishTraced(event, callSite: CallSite(fileID: fileID, line: line, function: function))
         } else {
@@ -121,9 +121,8 @@ public final class EventBus: Sendable {
         nesting.pointee.depth -= 1
     }
 
-    /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line:
-    /// the closure's copy of the event made every plain publish reserve stack for an `Event`
-    /// on entry (callgrind: a type nobody subscribes to, 68 -> 58 instructions).
+    /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line: the
+    /// closure's copy of the event made every plain publish reserve stack for an `Event` on entry.
     @inline(never)
     private func queuePastTheLimit<Event: EventBusEvent>(
         _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>
@@ -161,10 +160,9 @@ public final class EventBus: Sendable {
         nesting.pointee.depth -= 1
     }
 
-    /// Delivers a traced publish with `trace` as the thread's running publish meanwhile. Its
-    /// own copy of `deliverNow`, not inlined into `publish`: a second inlined copy there made
-    /// the optimizer stop inlining the walk (callgrind: +43 instructions per publish to one
-    /// subscriber, +20 per further subscriber).
+    /// Delivers a traced publish with `trace` as the thread's running publish meanwhile. Its own
+    /// copy of `deliverNow`, not inlined into `publish`: a second inlined copy there made the
+    /// optimizer stop inlining the walk.
     @inline(never)
     private func deliverTraced<Event: EventBusEvent>(
         _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, trace: TracedPublish
@@ -185,11 +183,10 @@ public final class EventBus: Sendable {
     /// levels deep, so meeting the limit usually means a cycle of events.
     public static let nestingLimit = 64
 
-    /// `publish` without the nesting check: delivers `event` now, on this thread, to `list`
-    /// (the type's published list, looked up by the caller). Inlined so that the check costs no
-    /// extra call (callgrind: 37 instructions per publish otherwise). The taps' record and the
-    /// dead event take the call site, sequence number and parent from the thread's note of the
-    /// running publish, which the traced path set.
+    /// `publish` without the nesting check: delivers `event` now, on this thread, to `list` (the
+    /// type's published list, looked up by the caller). Inlined so that the check costs no extra
+    /// call. The taps' record and the dead event take the call site, sequence number and parent
+    /// from the thread's note of the running publish, which the traced path set.
     ///
     /// The list is read without a lock: the publish announces it in the thread's hazard slot,
     /// walks the published buffer, and clears the slot; entries taken out of the list
@@ -259,11 +256,10 @@ public final class EventBus: Sendable {
     }
 
     /// `publish` from inside the library, for publishes made on behalf of a caller (a
-    /// ``DeadEvent``, published only on a bus that wants call sites: its subscribers make it
-    /// want them), which carry the caller's call site. Straight to the traced path, and out of
-    /// line: reached from inside the plain path's delivery, an inlined `publish` there put a
-    /// call back to `publishPlain` in it, and the optimizer then stopped inlining the walk
-    /// (callgrind: +150 instructions per publish to ten subscribers).
+    /// ``DeadEvent``, published only on a bus that wants call sites: its subscribers make it want
+    /// them), which carry the caller's call site. Straight to the traced path, and out of line:
+    /// reached from inside the plain path's delivery, an inlined `publish` there put a call back to
+    /// `publishPlain` in it, and the optimizer then stopped inlining the walk.
     @inline(never)
     func publish<Event: EventBusEvent>(_ event: Event, at callSite: CallSite) {
         publishTraced(event, callSite: callSite)

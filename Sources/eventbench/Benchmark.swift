@@ -57,7 +57,7 @@ struct Benchmark {
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(ScenarioName.asyncHandler, contenders, samples, baseline: Competitor.stream))
         }
-        // Issue 12: fixed cost and scale.
+        // Fixed cost and scale.
         let scale = [
             (ScenarioName.noSubscribers, noSubscriberContenders, Competitor.neverSubscribed),
             (ScenarioName.scaleCancel, scaleCancelContenders, Competitor.cancelNewest),
@@ -75,7 +75,7 @@ struct Benchmark {
         if options.includes(scenario: ScenarioName.executorJobs) {
             results.append(executorJobRows(options: options))
         }
-        // Issue 20: Store, state and skipped state, against plain weak-owner delivery.
+        // Store, state and skipped state, against plain weak-owner delivery.
         let stores = [
             (ScenarioName.store0, 0), (ScenarioName.store1, 1), (ScenarioName.store10, 10),
             (ScenarioName.store100, 100),

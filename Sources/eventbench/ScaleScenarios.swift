@@ -1,7 +1,7 @@
 import EventBus
 import Foundation
 
-/// Issue 12, scale: 10,000 subscribers of one type, 10,000 event types on one bus.
+/// Scale: 10,000 subscribers of one type, 10,000 event types on one bus.
 ///
 /// `subscribe+cancel at 10k`: one new token-owned subscription and the cancel of one existing
 /// one, on a list kept at 10,000 entries; the cancelled one is the oldest, the newest (the one
@@ -170,8 +170,8 @@ private func visitDigits<Event: EventBusEvent>(
     visitDigits(Digit<One, Event>.self, depth: depth - 1, remaining: &remaining, visitor)
 }
 
-/// `executor jobs per burst`: how many jobs a burst of 64 publishes to 100 weak-owner
-/// subscriptions on one executor hands to that executor (issue 12 asks for one).
+/// `executor jobs per burst`: how many jobs a burst of 64 publishes to 100 weak-owner subscriptions
+/// on one executor hands to that executor.
 func executorJobRows(options: Options) -> [ResultRow] {
     guard options.includes(competitor: Competitor.executor) else { return [] }
     let bus = EventBus()

@@ -11,7 +11,7 @@ enum AppAction: EventBusEvent {
     case increment
 }
 
-/// Issue 20: a `Store` dispatch to `subscriberCount` subscribers, each `select(\.counter)` with
+/// A `Store` dispatch to `subscriberCount` subscribers, each `select(\.counter)` with
 /// the automatic skip-repeats (the counter changes, so every one is delivered); beside it, the
 /// same state published with `publishState` (the Store's own floor) and with a plain
 /// weak-owner `publish` to as many subscribers (what a delivery costs without state).
@@ -46,7 +46,7 @@ func storeContenders(subscriberCount: Int, options: Options) -> [Contender] {
     return contenders.all
 }
 
-/// Issue 20: a state every subscriber's chain skips (`select(\.title)`, which never changes),
+/// A state every subscriber's chain skips (`select(\.title)`, which never changes),
 /// against a plain weak-owner delivery to as many subscribers.
 func skippedStateContenders(subscriberCount: Int, options: Options) -> [Contender] {
     let sinks = (0..<subscriberCount).map { _ in Sink() }

@@ -1,5 +1,5 @@
 extension Targets {
-    /// Issue 12: fixed cost per publish, several cores, executor fan-out, scale, streams.
+    /// The scale targets: fixed cost per publish, several cores, executor fan-out, scale, streams.
     static func issue12Checks(_ results: Results) -> [Check] {
         let list = CheckList(results)
         // (1) Fixed cost.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The library's targets from issues 4 and 12, checked against one run's rows. Informational only: a
+/// The library's speed and scale targets, checked against one run's rows. Informational only: a
 /// miss prints MISS and never changes the exit status, because timings on a shared machine are
 /// noisy.
 enum Targets {
@@ -88,9 +88,9 @@ enum Targets {
         return list.checks
     }
 
-    /// Issue 20: state, Store and stepped delivery against plain owner-bound delivery. The
+    /// The state targets: state, Store and stepped delivery against plain owner-bound delivery. The
     /// ReSwift goals (5×, 8×, 12× faster at 1, 10, 100 subscribers) are stated as multiples of a
-    /// plain weak-owner publish to as many subscribers, from the issue's side-by-side figures
+    /// plain weak-owner publish to as many subscribers, from a side-by-side measurement
     /// (ReSwift 57×, 28.5× and 25.7× a plain publish): ReSwift cannot run in this process.
     private static func issue20Checks(_ results: Results) -> [Check] {
         let list = CheckList(results)
@@ -167,7 +167,7 @@ enum Targets {
         return list.checks
     }
 
-    /// Figures issue 12 asks to report without a target (four threads, for bigger machines).
+    /// Figures reported without a target (four threads, for bigger machines).
     static func infoSection(_ results: Results) -> String {
         let rows = [ScenarioName.fourThreadsSame, ScenarioName.fourThreadsDifferent].flatMap { scenario in
             results.rows.filter { $0.scenario == scenario }

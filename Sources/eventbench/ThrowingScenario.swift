@@ -1,9 +1,9 @@
 import EventBus
 
-/// Publishing `Ping` to one weak-owner subscriber whose handler throws on every event (issue 16,
-/// defect 7), against the same subscriber not throwing: with the default failure handler, which
-/// has written its one line after the first throw and reads nothing after that, and with a
-/// custom failure handler that reads every report.
+/// Publishing `Ping` to one weak-owner subscriber whose handler throws on every event, against the
+/// same subscriber not throwing: with the default failure handler, which has written its one line
+/// after the first throw and reads nothing after that, and with a custom failure handler that reads
+/// every report.
 func throwingContenders(options: Options) -> [Contender] {
     struct Refused: Error {}
     let sink = Sink()

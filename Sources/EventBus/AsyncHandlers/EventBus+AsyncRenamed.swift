@@ -1,4 +1,4 @@
-/// The `subscribe` spellings that took an `async` closure until issue 18 gave queued delivery a
+/// The `subscribe` spellings that once took an `async` closure, before queued delivery got a
 /// name of its own (``EventBus/subscribeAsync(owner:to:on:priority:buffering:handler:)``).
 ///
 /// They stay, unavailable, for the diagnostic: a synchronous or throwing closure still picks the

@@ -62,12 +62,12 @@ final class FailureReporter: Sendable {
         _ error: any Error, event: Event, by subscription: AnySubscription, isFirstForType: Bool,
         namesCallSite: Bool = false
     ) {
-        // The report (a type-name string, the subscription's description, an existential) is
-        // built only when something will read it: a custom handler, the default's first line,
-        // or a tap. A handler that throws on every event then costs a lock and a set lookup
-        // per throw once the default has written its line (it cost ~2 µs per throw before).
-        // Errors thrown inside the failure handler's or a failure tap's own publishes go to the
-        // default only: reporting them back could loop forever (see `Quiet`).
+        // The report (a type-name string, the subscription's description, an existential) is built
+        // only when something will read it: a custom handler, the default's first line, or a tap. A
+        // handler that throws on every event then costs a lock and a set lookup per throw once the
+        // default has written its line. Errors thrown inside the failure handler's or a failure
+        // tap's own publishes go to the default only: reporting them back could loop forever (see
+        // `Quiet`).
         let listening = handler.withLock { $0 } != nil || taps.isActive
         let quiet = listening && Quiet.isQuiet(.failures)
         let custom = quiet ? nil : handler.withLock { $0 }

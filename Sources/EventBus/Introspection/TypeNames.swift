@@ -1,8 +1,8 @@
 /// The names of types, worked out once per type and remembered.
 ///
-/// `String(describing:)` and `String(reflecting:)` of a type demangle its name each time (about
-/// a microsecond each here); a failure report needed four of them, so a handler that throws on
-/// every event with a custom failure handler paid ~10 µs per throw. The cache grows with the
+/// `String(describing:)` and `String(reflecting:)` of a type demangle its name each time; a
+/// failure report needed four of them, so a handler that throws on every event with a custom
+/// failure handler paid four demanglings per throw. The cache grows with the
 /// number of distinct types whose names were asked for, which a program bounds.
 enum TypeNames {
     private static let cache = LockedValue<[ObjectIdentifier: (name: String, qualifiedName: String)]>([:])

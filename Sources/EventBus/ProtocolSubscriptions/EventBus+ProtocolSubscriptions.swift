@@ -77,8 +77,7 @@ extension EventBus {
                 failures: failures
             ) { owner, event in
                 // The anchor only hands back the owner it was created with. A checked cast:
-                // `unsafeDowncast` saved nothing measurable (callgrind, eventbench `async
-                // handler`: 17,688 instructions per event with it, 17,686 without).
+                // `unsafeDowncast` saved nothing measurable.
                 try await handler(owner as! Owner, event)
             })
     }
@@ -159,8 +158,7 @@ extension EventBus {
     /// the list is read again. Nothing here runs user code (conformance checks and allocation).
     ///
     /// The cached case is inlined into `publish` and the resolution kept out of line: as a call,
-    /// the check cost a publish of an unmatched type ~54 instructions (callgrind), most of it
-    /// call overhead.
+    /// the check cost a publish of an unmatched type mostly call overhead.
     @inline(__always)
     func snapshotResolvingProtocols<Event: EventBusEvent>(
         of eventKey: ObjectIdentifier, for event: Event, generation: UInt64
