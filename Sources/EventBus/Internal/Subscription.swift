@@ -1,10 +1,18 @@
 import Synchronization
 
 /// What happened when a publish offered an event to one subscription.
+///
+/// The cases after which the subscription goes on as before come first, so that a state
+/// subscription tells them from the ones that end it with one compare
+/// (``StateDeliveryResult/goesOn``).
 @usableFromInline
 enum DeliveryOutcome {
     /// The handler ran, or the event was queued for its executor.
     case delivered
+    /// Queued in a full buffer, which dropped its oldest waiting event to make room.
+    case deliveredDroppingOlder
+    /// Not queued: the subscription's buffer was full and its policy keeps the oldest events.
+    case dropped
     /// The handler ran for the last time (a once-subscription); the entry can be pruned.
     case deliveredLast
     /// An interceptor ran and stopped propagation: the rest of this publish's snapshot is skipped.
@@ -13,10 +21,6 @@ enum DeliveryOutcome {
     case skipped
     /// The owner is gone; nothing ran and the entry can be pruned.
     case ownerGone
-    /// Queued in a full buffer, which dropped its oldest waiting event to make room.
-    case deliveredDroppingOlder
-    /// Not queued: the subscription's buffer was full and its policy keeps the oldest events.
-    case dropped
 
     var reached: Bool {
         self == .delivered || self == .deliveredLast || self == .consumed || self == .deliveredDroppingOlder
@@ -188,6 +192,12 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// The backlog and drop count of kinds that buffer events, handed to the token when it is
     /// made; nil for kinds that never buffer.
     var bufferCounters: BufferCounters? { nil }
+
+    /// Lets the turn of the state value numbered `sequence` go by: called by a state publish's
+    /// walk, for every entry after an interceptor that stopped the value, so that each entry
+    /// still sees every number (see ``StateGate``). Only state subscriptions, whose gates run
+    /// values by number, do anything.
+    func passState(sequence: UInt64) {}
 
     /// Answers a stepping subscription's promise for `step` (see ``StepPromise``); other kinds
     /// never hand out promises.

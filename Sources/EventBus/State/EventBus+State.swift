@@ -69,6 +69,11 @@ extension EventBus {
 
     /// Offers a state value to the snapshot taken when it became current. Out of order values
     /// are not a concern here: each subscription's gate runs them by `stateSequence`.
+    ///
+    /// Both walks offer `stateSequence` to every entry of the snapshot, exactly once: as the
+    /// value, or, for the entries after an interceptor that stopped it, as a pass
+    /// (`passState`). A walk has no other early exit, and the gates rely on it: they wait for
+    /// a number only while its walk is on its way (see `StateGate`).
     private func deliverState<Event: EventBusEvent>(
         _ value: Event, to snapshot: ContiguousArray<AnySubscription>, stateSequence: UInt64, tapping: Bool,
         sequenceNumber: UInt64, callSite: CallSite, parent: UInt64?,
@@ -112,7 +117,8 @@ extension EventBus {
                 var reachedAny = false
                 var skippedOrDropped = false  // skipped or dropped is not dead
                 var needsPrune = false
-                for entry in entries {
+                for index in entries.indices {
+                    let entry = entries[index]
                     let result = entry._withUnsafeGuaranteedRef {
                         unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
                             pointer, sequence: stateSequence)
@@ -136,7 +142,12 @@ extension EventBus {
                     guard outcome.reached else { continue }
                     reachedAny = true
                     entry._withUnsafeGuaranteedRef { $0.countDelivery() }
-                    if outcome == .consumed { break }  // an interceptor stopped propagation
+                    if outcome == .consumed {  // an interceptor stopped propagation
+                        for later in entries[(index + 1)...] {
+                            later._withUnsafeGuaranteedRef { $0.passState(sequence: stateSequence) }
+                        }
+                        break
+                    }
                 }
                 return (reachedAny, skippedOrDropped, needsPrune)
             }
@@ -166,7 +177,7 @@ extension EventBus {
         var droppingRecipients: [PublishRecord.Recipient] = []
         var droppedAny = false
         // A retaining walk, a pointer per entry: the traced path is not the one kept lean.
-        for entry in snapshot {
+        for (index, entry) in snapshot.enumerated() {
             let result = withUnsafePointer(to: value) {
                 unsafeDowncast(entry, to: Subscription<Event>.self).deliverState($0, sequence: stateSequence)
             }
@@ -187,6 +198,7 @@ extension EventBus {
             recipients.append(recipient)
             if result.outcome == .consumed {  // an interceptor stopped propagation
                 consumer = recipient
+                for later in snapshot[(index + 1)...] { later.passState(sequence: stateSequence) }
                 break
             }
         }

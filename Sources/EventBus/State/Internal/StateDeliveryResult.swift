@@ -5,8 +5,8 @@
 /// compare: an outcome is its ``DeliveryOutcome`` case number (0 for `delivered`), a held-back
 /// value is `0x80 | SkipReason.rawValue`. The two-field struct it replaces came back as two bytes
 /// packed and unpacked with shifts on every delivery. The encoding is the one the compiler picks
-/// for ``StageResult`` (`passed` 0...6, `skipped` with the top bit set), so converting a chain's
-/// result costs nothing.
+/// for ``StageResult`` (`passed` 0...6 in ``DeliveryOutcome``'s order, `skipped` with the top bit
+/// set), so converting a chain's result costs nothing.
 struct StateDeliveryResult: Equatable {
     private let raw: UInt8
 
@@ -19,12 +19,12 @@ struct StateDeliveryResult: Equatable {
         raw =
             switch outcome {
             case .delivered: 0
-            case .deliveredLast: 1
-            case .consumed: 2
-            case .skipped: 3
-            case .ownerGone: 4
-            case .deliveredDroppingOlder: 5
-            case .dropped: 6
+            case .deliveredDroppingOlder: 1
+            case .dropped: 2
+            case .deliveredLast: 3
+            case .consumed: 4
+            case .skipped: 5
+            case .ownerGone: 6
             }
     }
 
@@ -43,12 +43,12 @@ struct StateDeliveryResult: Equatable {
     /// The outcome: `delivered` for a value a step held back (the subscription goes on).
     var outcome: DeliveryOutcome {
         switch raw {
-        case 1: .deliveredLast
-        case 2: .consumed
-        case 3: .skipped
-        case 4: .ownerGone
-        case 5: .deliveredDroppingOlder
-        case 6: .dropped
+        case 1: .deliveredDroppingOlder
+        case 2: .dropped
+        case 3: .deliveredLast
+        case 4: .consumed
+        case 5: .skipped
+        case 6: .ownerGone
         default: .delivered  // 0, or held back by a step
         }
     }
@@ -63,10 +63,13 @@ struct StateDeliveryResult: Equatable {
         raw & Self.heldBack != 0
     }
 
-    /// Whether the subscription goes on as it was: delivered, or held back by a step. One
-    /// signed compare (`delivered` is 0, a held-back value is negative as an `Int8`).
+    /// Whether the subscription goes on as it was: delivered, held back by a step, or
+    /// refused or let in by a full buffer (a bounded stream's, which drops a value, not the
+    /// subscription). Only the other outcomes (fired once, cancelled, owner gone) end it, and
+    /// only they may close its gate and drop what waits there (see ``StateGate``). One signed
+    /// compare: the outcomes that go on are 0...2, a held-back value is negative as an `Int8`.
     var goesOn: Bool {
-        Int8(bitPattern: raw) <= 0
+        Int8(bitPattern: raw) <= 2
     }
 }
 

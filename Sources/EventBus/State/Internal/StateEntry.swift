@@ -5,13 +5,13 @@ import Synchronization
 /// (``StateSubscription``, ``OwnedStateSubscription``) answer the owner questions and build
 /// what the chain ends in.
 class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `waitingEvents` is only touched while holding the lock of `gate.waiting`; the chain
+    // safe: `waitingTurns` is only touched while holding the lock of `gate.waiting`; the chain
     // only runs on the thread that holds the gate (see StateGate); the pointers handed to the
     // chain point at a value this thread keeps alive for the call.
     /// Inline (a `~Copyable` struct), so the fast path reaches its word with no load.
     private let gate = StateGate()
-    /// The values waiting for the gate, in the same order as `gate.waiting`.
-    private var waitingEvents: [Event] = []
+    /// The turns waiting for the gate, in the same order as `gate.waiting`.
+    private var waitingTurns: [WaitingTurn<Event>] = []
     /// This subscription's chain, ending in its delivery; immutable.
     private let chain: StateStage<Event>
     /// Values the chain skipped; every 64th skip asks whether the owner is gone. A skipped value
@@ -25,6 +25,9 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
         self.chain = chain
         super.init(eventKey: ObjectIdentifier(Event.self))
     }
+
+    /// How many values wait for the gate (for tests and diagnostics).
+    final var waitingCount: Int { gate.waiting.withLock { $0.count } }
 
     /// Called under the shard lock while the entry is being listed (see ``StateGate/start(after:replaying:)``).
     final func start(after sequence: UInt64, replaying: Bool) {
@@ -56,6 +59,28 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
         if result.goesOn, gate.leave(holding: held) { return result }
         carryOn(after: result)
         return result
+    }
+
+    /// Lets the turn of the state value numbered `sequence` go by without running it: the
+    /// walk of a value that an interceptor stopped before this subscription (see
+    /// ``StateGate``, "No number is waited for in vain"). Runs what waited for it, if anything.
+    override final func passState(sequence: UInt64) {
+        guard !isCancelled else { return }
+        let held = gate.enter(sequence)
+        guard held != StateGate.notEntered else { return enqueue(.pass, sequence: sequence) }
+        if gate.leave(holding: held) { return }
+        carryOn(after: .delivered)
+    }
+
+    /// Cancelled: drops what waits, unless another thread holds the gate (it closes the gate
+    /// when it finds the subscription cancelled). Subclasses that override call this.
+    override func retire() {
+        let dropped = gate.waiting.withLock { waiting -> [WaitingTurn<Event>] in
+            guard gate.closeIfIdle(&waiting) else { return [] }
+            defer { waitingTurns = [] }
+            return waitingTurns
+        }
+        _ = consume dropped  // released after the unlock
     }
 
     /// Runs the value at `event` through the chain; for the thread holding the gate.
@@ -108,24 +133,39 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     /// out idle.
     @inline(never)
     private func wait(_ event: UnsafePointer<Event>, sequence: UInt64) -> StateDeliveryResult {
-        let runnable: Event? = gate.waiting.withLock { waiting in
-            waitingEvents.insert(event.pointee, at: gate.enqueue(sequence, in: &waiting))
-            return gate.enterForWaiting(&waiting).map { waitingEvents.remove(at: $0) }
-        }
-        if let runnable { withUnsafePointer(to: runnable) { runQueued(after: run($0)) } }
+        enqueue(.value(event.pointee), sequence: sequence)
         // Reported as reached: the value is the subscription's now, whoever delivers it.
         return StateDeliveryResult(.delivered)
     }
 
-    /// For the thread holding the gate, when ``StateGate/leave()`` found values waiting: runs
-    /// the next one that may run, or returns nil once the gate is released.
+    /// Files `turn` among those waiting, and takes it (or another that may go) at once if the
+    /// gate turns out idle.
+    @inline(never)
+    private func enqueue(_ turn: WaitingTurn<Event>, sequence: UInt64) {
+        let runnable: WaitingTurn<Event>? = gate.waiting.withLock { waiting in
+            waitingTurns.insert(turn, at: gate.enqueue(sequence, in: &waiting))
+            return gate.enterForWaiting(&waiting).map { waitingTurns.remove(at: $0) }
+        }
+        if let runnable { runQueued(after: take(runnable)) }
+    }
+
+    /// For the thread holding the gate, when ``StateGate/leave()`` found turns waiting: takes
+    /// the next one that may go, or returns nil once the gate is released.
     @inline(never)
     private func runNextWaiting() -> StateDeliveryResult? {
-        let next: Event? = gate.waiting.withLock { waiting in
-            gate.leaveOrTakeNext(&waiting).map { waitingEvents.remove(at: $0) }
+        let next: WaitingTurn<Event>? = gate.waiting.withLock { waiting in
+            gate.leaveOrTakeNext(&waiting).map { waitingTurns.remove(at: $0) }
         }
         guard let next else { return nil }
-        return withUnsafePointer(to: next) { run($0) }
+        return take(next)
+    }
+
+    /// For the thread holding the gate: runs a waiting value, or lets a passed turn go.
+    private func take(_ turn: WaitingTurn<Event>) -> StateDeliveryResult {
+        switch turn {
+        case .value(let value): withUnsafePointer(to: value) { run($0) }
+        case .pass: StateDeliveryResult(.delivered)
+        }
     }
 
     /// The subscription ended (cancelled, once fired, owner gone): drops what waits, released
@@ -134,9 +174,16 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
     private func close() {
         let dropped = gate.waiting.withLock { waiting in
             gate.close(&waiting)
-            defer { waitingEvents = [] }
-            return waitingEvents
+            defer { waitingTurns = [] }
+            return waitingTurns
         }
         _ = dropped
     }
+}
+
+/// What waits for a state subscription's gate: a value to run, or the turn of a value an
+/// interceptor stopped before the subscription, which only has to go by.
+enum WaitingTurn<Event> {
+    case value(Event)
+    case pass
 }

@@ -7,10 +7,27 @@ import Synchronization
 ///
 /// State publishes carry the number the shard lock gave them (see ``AnyStateSlot``), so the
 /// gate can put them in that order even when two publishers reach this subscription the other
-/// way round: value *n + 1* waits for value *n*, whose publisher is on its way (every state
-/// publish after the subscription was listed has it in its snapshot, so the numbers a
-/// subscription sees have no gaps). Values from a plain `publish` carry 0 and run in arrival
-/// order.
+/// way round: value *n + 1* waits for value *n*, whose publisher is on its way. Values from a
+/// plain `publish` carry 0 and run in arrival order.
+///
+/// ## No number is waited for in vain
+/// The gate waits for number *n* only while *n*'s walk is on its way to it. Three rules make
+/// that hold whatever ends a walk or a subscription early, rather than a check at each exit:
+/// - **Every entry sees every number.** A state publish numbers its value and takes its
+///   snapshot under one shard lock, so every entry listed before it is in its snapshot, and its
+///   walk (`EventBus.deliverState`) offers the number to each entry of the snapshot exactly
+///   once: as the value (``StateEntry/deliverState(_:sequence:)``) or, after an interceptor
+///   stopped the value, as a pass (``StateEntry/passState(sequence:)``), which takes its turn
+///   and runs nothing. The walk has no other exit. Past the nesting limit it runs later, in
+///   full, on its thread; a throwing handler returns (its error is reported), and a
+///   cancelled, dead or full entry answers and the walk goes on.
+/// - **A number leaves only by going through.** It leaves the waiting list by running, by
+///   passing, or, once the subscription has ended, by ``close(_:)``, which moves `next` past
+///   every number it drops. Only an ended subscription closes (once fired, cancelled, owner
+///   gone: ``StateDeliveryResult/goesOn``); a bounded stream that drops a value goes on.
+/// - **An ended subscription keeps nothing.** It ignores later numbers, and whoever finds it
+///   ended closes the gate: the holder when its value comes back, or ``closeIfIdle(_:)`` when
+///   it is cancelled while idle (``StateEntry``'s `retire`).
 ///
 /// ## One word on the fast path
 /// Whether the gate is held, whether values wait, and the number of the next value are one atomic
@@ -190,16 +207,37 @@ struct StateGate: ~Copyable, Sendable {
     }
 
     /// Under `waiting`'s lock, for the thread holding the gate once the subscription has ended:
-    /// drops every waiting value's number and releases the gate.
+    /// drops every waiting value's number, moves `next` past the highest of them, and releases
+    /// the gate. A dropped number is one the gate has seen, so no later value waits for it.
     func close(_ waiting: inout [UInt64]) {
+        let highest = waiting.max() ?? 0
         waiting = []
         var current = word.load(ordering: .relaxed)
         while true {
+            let next = Self.advanced(current >> Self.numberShift, past: highest)
             let (swapped, found) = word.compareExchange(
-                expected: current, desired: current & ~(Self.running | Self.waits), ordering: .releasing)
+                expected: current, desired: next << Self.numberShift, ordering: .releasing)
             if swapped { return }
             current = found
         }
+    }
+
+    /// Under `waiting`'s lock, for a subscription that has ended, on a thread that does not
+    /// hold the gate: takes the gate if it is idle and closes it (see ``close(_:)``), and
+    /// returns true. False when another thread holds it: that thread closes it when it finds
+    /// the subscription ended, before it runs anything that waits.
+    func closeIfIdle(_ waiting: inout [UInt64]) -> Bool {
+        var current = word.load(ordering: .relaxed)
+        while current & Self.running == 0 {
+            let (taken, found) = word.compareExchange(
+                expected: current, desired: current | Self.running, ordering: .acquiring)
+            if taken {
+                close(&waiting)
+                return true
+            }
+            current = found
+        }
+        return false
     }
 
     private static func firstRunnable(in waiting: [UInt64], next: UInt64) -> Int? {

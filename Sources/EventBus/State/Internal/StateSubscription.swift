@@ -37,6 +37,7 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
     }
 
     override func retire() {
+        super.retire()
         sink.retire()
     }
 }
