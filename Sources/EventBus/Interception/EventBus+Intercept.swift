@@ -9,6 +9,11 @@ extension EventBus {
     /// unaffected, and observe-all taps see ``PublishRecord/consumedBy``. Give interceptors a
     /// high priority so that they run before the subscriptions they guard.
     ///
+    /// A value published with ``publishState(_:fileID:line:function:)`` is stopped the same way:
+    /// the state subscriptions after the interceptor skip it, and only it (their next value
+    /// arrives as usual). It stays the current value: ``currentState(of:)`` returns it and a
+    /// later state subscription gets it as its replay.
+    ///
     /// ```swift
     /// bus.intercept(owner: auditor, priority: 100) { (auditor, event: CheckoutRequestedEvent) in
     ///     auditor.approves(event) ? .proceed : .stop

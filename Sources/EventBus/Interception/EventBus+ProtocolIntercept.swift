@@ -9,7 +9,8 @@ extension EventBus {
     /// nothing. The order is the usual one: descending `priority`, and among equal priorities
     /// a type's own subscriptions before protocol ones. So give a protocol interceptor a
     /// priority above the subscriptions it guards; at equal priority it runs after the
-    /// exact-type ones and cannot stop them. The owner is held weakly.
+    /// exact-type ones and cannot stop them. A stopped state value stays the current value, as
+    /// with the single-type interceptor. The owner is held weakly.
     ///
     /// ```swift
     /// bus.intercept(owner: auditor, conformingTo: (any CartEvent).self, priority: 100) { auditor, event in

@@ -17,6 +17,11 @@ extension EventBus {
     /// A value published with plain ``publish(_:fileID:line:function:)`` reaches state subscriptions too, but does
     /// not become the current value.
     ///
+    /// An interceptor that stops the value (``Propagation/stop``) stops its delivery, not its
+    /// becoming current: the subscriptions after the interceptor skip this value, and only this
+    /// one (each takes the next value as usual), while ``currentState(of:)`` returns it and a
+    /// subscription made later gets it as its replay.
+    ///
     /// Nested publishes of both kinds count towards ``nestingLimit``. A state publish nested
     /// deeper makes `value` the current value at once; only its delivery waits, in order, until
     /// the handlers at the limit have returned.
