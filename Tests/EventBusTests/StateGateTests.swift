@@ -127,6 +127,45 @@ struct StateGateTests {
         #expect(plain != StateGate.notEntered, "a plain publish's value enters a closed, idle gate")
     }
 
+    @Test func closingMovesTheNextNumberPastEveryNumberItDrops() {
+        // Given value 1 running, and value 3 waiting for value 2, which is on its way
+        let gate = StateGate()
+        gate.start(after: 0, replaying: false)
+        _ = gate.enter(1)
+        gate.waiting.withLock { waiting in
+            _ = gate.enqueue(3, in: &waiting)
+            _ = gate.enterForWaiting(&waiting)
+        }
+
+        // When the subscription ends while 1 runs
+        gate.waiting.withLock { gate.close(&$0) }
+
+        // Then no later value waits for the dropped 3: 4 enters at once
+        let fourth = gate.enter(4)
+        #expect(fourth != StateGate.notEntered)
+    }
+
+    @Test func closingAnIdleGateFromOutsideDropsWhatWaitsButNeverTakesAHeldOne() {
+        // Given an idle gate with value 2 waiting for value 1
+        let gate = StateGate()
+        gate.start(after: 0, replaying: false)
+        gate.waiting.withLock { waiting in
+            _ = gate.enqueue(2, in: &waiting)
+            _ = gate.enterForWaiting(&waiting)
+        }
+
+        // When a cancel closes it from outside
+        let closed = gate.waiting.withLock { gate.closeIfIdle(&$0) }
+
+        // Then what waited is gone and later values enter; a held gate is left to its holder
+        #expect(closed)
+        #expect(gate.waiting.withLock { $0.isEmpty })
+        let held = gate.enter(3)
+        #expect(held != StateGate.notEntered)
+        let closedWhileHeld = gate.waiting.withLock { gate.closeIfIdle(&$0) }
+        #expect(!closedWhileHeld)
+    }
+
     @Test func plainPublishesRunInArrivalOrderBehindNumberedOnes() {
         let gate = StateGate()
         gate.start(after: 0, replaying: true)
