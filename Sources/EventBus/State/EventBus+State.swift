@@ -166,7 +166,7 @@ extension EventBus {
 
     /// After an interceptor stopped a state value: its number goes by every entry after the
     /// interceptor (see `deliverState`). Kept out of the walk's loop, which then needs no
-    /// position (callgrind: an indexed loop cost ~10 instructions a state publish).
+    /// position: an indexed loop made every state publish slower (docs/benchmark-results.md).
     @inline(never)
     private static func passState(
         _ stateSequence: UInt64, toEntriesAfter stopper: Unmanaged<AnySubscription>,
