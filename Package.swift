@@ -1,10 +1,11 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-// Swift 6 language mode with complete strict concurrency comes from the tools version. Warnings
-// are made errors on the command line in CI (`-Xswiftc -warnings-as-errors`), never with
-// unsafeFlags here, so the package stays usable as a dependency. The upcoming features every
-// Swift target gets are set at the end of this file, from one list.
+// The tools version is the toolchain floor, the oldest Swift the package builds with (decision
+// record 0107; scripts/check-language-floor.py keeps the code to it). Swift 6 language mode with
+// complete strict concurrency comes from it. Warnings are made errors on the command line in CI
+// (`-Xswiftc -warnings-as-errors`), never with unsafeFlags here, so the package stays usable as
+// a dependency. Every Swift target's upcoming features are set at the end of this file.
 let package = Package(
     name: "EventBus",
     // Synchronization's Atomic and Mutex need these OS versions on Apple platforms.
@@ -66,7 +67,7 @@ let package = Package(
 // The library products' targets also make imports internal unless marked `public import`, so
 // what a client sees of Foundation, Dispatch or Synchronization is a decision in the file that
 // exposes it; the demo's and benchmark's modules have no clients and keep the default
-// (docs/decisions/0108-upcoming-features.md).
+// (docs/decisions/0108-upcoming-features-for-every-target.md).
 let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

@@ -1,5 +1,5 @@
-import EventBus
 import Testing
+@testable import EventBus
 
 /// Cancelling an async subscription whose handler ignores cancellation (issue 16, defect 3):
 /// the queued events go at once, everything else when the running call returns.
@@ -71,7 +71,7 @@ struct AsyncHandlerCancelTests {
         let sut = EventBus()
         let gate = Gate()
         var owner: Owner? = Owner()
-        weak let watched = owner
+        let watched = WeakReference(owner!)
         let token = sut.subscribeAsync(owner: owner!) { (_: Owner, _: Ping) async in await gate.wait() }
         sut.publish(Ping())
         await waitUntil { gate.entered == 1 }
@@ -81,8 +81,8 @@ struct AsyncHandlerCancelTests {
         owner = nil
 
         // Then the running call still holds the owner; once it returns, nothing does
-        #expect(watched != nil)
+        #expect(watched.object != nil)
         gate.open()
-        await waitUntil { watched == nil }
+        await waitUntil { watched.object == nil }
     }
 }

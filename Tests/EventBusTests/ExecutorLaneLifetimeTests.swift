@@ -38,7 +38,7 @@ struct ExecutorLaneLifetimeTests {
         let owner = Owner()
         let released = ReleaseCounter()
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         let tokens = [
             sut.subscribe(owner: owner, on: executor) { [probe] (_, _: TrackedEvent) in probe?.touch() },
             sut.subscribe(owner: owner, on: executor) { (_, _: TrackedEvent) in },
@@ -47,7 +47,7 @@ struct ExecutorLaneLifetimeTests {
         probe = nil
 
         tokens[0].cancel()
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(released.count == 0)  // still queued for the other subscription
         tokens[1].cancel()
 

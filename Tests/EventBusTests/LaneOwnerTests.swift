@@ -58,7 +58,7 @@ struct LaneOwnerTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         var owner: Owner? = Owner()
-        weak let watched = owner
+        let watched = WeakReference(owner!)
         sut.subscribe(owner: owner!, on: executor) { (owner, event: Ping) in
             owner.log.append("\(event.number)")
         }
@@ -70,7 +70,7 @@ struct LaneOwnerTests {
         owner = nil
 
         // Then it is released at once: the drain held it for its pass only
-        #expect(watched == nil)
+        #expect(watched.object == nil)
     }
 
     @Test func anOwnerReleasedByAHandlerDuringThePassGetsNoLaterEventAndIsReleasedAtOnce() {
@@ -80,12 +80,12 @@ struct LaneOwnerTests {
         let log = Log()
         let first = Owner("first", log: log)
         let second = LockBox<Owner?>(Owner("second", log: log))
-        weak let watched = second.value
+        let watched = WeakReference(second.value!)
         let releasedBeforeEvent3 = LockBox<Bool?>(nil)
         sut.subscribe(owner: first, on: executor, priority: 1) { (owner, event: Ping) in
             owner.log.append("first\(event.number)")
             if event.number == 2 { second.value = nil }
-            if event.number == 3 { releasedBeforeEvent3.value = watched == nil }
+            if event.number == 3 { releasedBeforeEvent3.value = watched.object == nil }
         }
         sut.subscribe(owner: second.value!, on: executor) { (owner, event: Ping) in
             owner.log.append("second\(event.number)")
@@ -99,7 +99,7 @@ struct LaneOwnerTests {
         // pass let go of it right then, not at its end
         #expect(log.all == ["first1", "second1", "first2", "first3"])
         #expect(releasedBeforeEvent3.value == true)
-        #expect(watched == nil)
+        #expect(watched.object == nil)
     }
 
     @Test func cancelDuringAPassStopsTheHandlerAndLetsTheOwnerGo() {
@@ -108,7 +108,7 @@ struct LaneOwnerTests {
         let log = Log()
         let first = Owner("first", log: log)
         var second: Owner? = Owner("second", log: log)
-        weak let watched = second
+        let watched = WeakReference(second!)
         let victim = LockBox<SubscriptionToken?>(nil)
         sut.subscribe(owner: first, on: executor, priority: 1) { (owner, event: Ping) in
             owner.log.append("first\(event.number)")
@@ -123,7 +123,7 @@ struct LaneOwnerTests {
         second = nil
 
         #expect(log.all == ["first1", "second1", "first2", "first3"])
-        #expect(watched == nil)
+        #expect(watched.object == nil)
     }
 
     @Test func aPublishAfterTheOwnerDiedWhileItsEventsWaitIsQueuedAndDroppedAndTheNextOnePrunes() {

@@ -60,7 +60,7 @@ struct LockFreePublishTests {
             proceed.wait()
         }
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         let later = sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() }
         probe = nil
         let done = DispatchSemaphore(value: 0)
@@ -74,11 +74,11 @@ struct LockFreePublishTests {
         later.cancel()
 
         // Then it is kept (the walk may still reach its slot) and freed when the publish returns
-        #expect(weakProbe != nil)
+        #expect(weakProbe.object != nil)
         #expect(sut.store.reclaimer.pendingCount == 1)
         proceed.signal()
         #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(sut.store.reclaimer.pendingCount == 0)
         withExtendedLifetime(blocker) {}
     }
@@ -88,7 +88,7 @@ struct LockFreePublishTests {
         let sut = EventBus()
         let token = LockBox<SubscriptionToken?>(nil)
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         token.value = sut.subscribe(to: Ping.self) { [probe] _ in
             probe?.touch()
             token.value?.cancel()
@@ -99,7 +99,7 @@ struct LockFreePublishTests {
         sut.publish(Ping())
 
         // Then the entry and its captures are gone once the publish has returned
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(sut.store.reclaimer.pendingCount == 0)
     }
 
@@ -107,7 +107,7 @@ struct LockFreePublishTests {
         // Given many subscriptions cancelled while no publish runs
         let sut = EventBus()
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         let tokens = (0..<40).map { _ in sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() } }
         probe = nil
 
@@ -116,7 +116,7 @@ struct LockFreePublishTests {
 
         // Then nothing waits for reclamation and the captures are gone
         #expect(sut.store.reclaimer.pendingCount == 0)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
     }
 
     @Test func publishingATypeNobodySubscribedToFilesNoList() {

@@ -1,6 +1,6 @@
-import EventBus
 import Foundation
 import Testing
+@testable import EventBus
 
 @MainActor
 final class MainActorOwner {
@@ -58,7 +58,7 @@ struct MainActorDeliveryTests {
     @Test func ownerReleasedBeforeDeliveryGetsNothing() async {
         let sut = EventBus()
         var owner: MainActorOwner? = MainActorOwner()
-        weak let weakOwner = owner
+        let weakOwner = WeakReference(owner!)
         sut.subscribeOnMain(owner: owner!) { (owner, event: Ping) in owner.receive(event.number) }
         let witness = MainActorOwner()
         sut.subscribeOnMain(owner: witness) { (owner, event: Ping) in owner.receive(event.number) }
@@ -67,7 +67,7 @@ struct MainActorDeliveryTests {
         owner = nil
 
         await waitUntil { witness.received == [1] }
-        #expect(weakOwner == nil)
+        #expect(weakOwner.object == nil)
     }
 }
 

@@ -7,12 +7,12 @@ struct OwnerLifetimeTests {
     @Test func busDoesNotRetainTheOwner() {
         let sut = EventBus()
         var owner: Owner? = Owner()
-        weak let weakOwner = owner
+        let weakOwner = WeakReference(owner!)
         sut.subscribe(owner: owner!) { (owner, _: Ping) in owner.log.append("ping") }
 
         owner = nil
 
-        #expect(weakOwner == nil)
+        #expect(weakOwner.object == nil)
     }
 
     @Test func handlerNeverRunsAfterTheOwnerIsReleased() {
@@ -56,7 +56,7 @@ struct OwnerLifetimeTests {
     @Test func handlerMayReleaseTheLastReferenceToItsOwner() {
         let sut = EventBus()
         let holder = LockBox<Owner?>(Owner())
-        weak let weakOwner = holder.value
+        let weakOwner = WeakReference(holder.value!)
         sut.subscribe(owner: holder.value!) { (owner, _: Ping) in
             holder.value = nil
             owner.log.append("still usable")
@@ -64,7 +64,7 @@ struct OwnerLifetimeTests {
 
         sut.publish(Ping())
 
-        #expect(weakOwner == nil)
+        #expect(weakOwner.object == nil)
     }
 
     @Test func tokenReportsCancelledOnceTheOwnerIsGone() {
@@ -81,14 +81,14 @@ struct OwnerLifetimeTests {
     @Test func handlerDoesNotKeepTheOwnerAlive() {
         let sut = EventBus()
         var owner: Owner? = Owner()
-        weak let weakOwner = owner
+        let weakOwner = WeakReference(owner!)
         // The handler receives the owner instead of capturing it: no `[weak self]` needed.
         sut.subscribe(owner: owner!) { (owner, _: Ping) in owner.log.append("ping") }
         sut.publish(Ping())
 
         owner = nil
 
-        #expect(weakOwner == nil)
+        #expect(weakOwner.object == nil)
     }
 
     // Regression: pruning released the entry (and its handler's captures) while holding the

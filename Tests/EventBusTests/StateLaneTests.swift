@@ -110,7 +110,7 @@ struct StateLaneTests {
         let owner = Owner()
         let released = ReleaseCounter()
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         let token = sut.states(of: TrackedEvent.self).subscribe(owner: owner, on: executor) { [probe] _, _ in
             probe?.touch()
             owner.log.append("ran")
@@ -123,7 +123,7 @@ struct StateLaneTests {
         token.cancel()
 
         // Then the handler and the queued values go at once (the bus keeps the current value)
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         #expect(released.count == 2)
         executor.drain()
         #expect(owner.log.all.isEmpty)
@@ -159,7 +159,7 @@ struct StateLaneTests {
         var leaving: Owner? = Owner("leaving", log: log)
         let staying = Owner("staying", log: log)
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         sut.states(of: Reading.self).subscribe(owner: leaving!, on: executor) { [probe] owner, _ in
             probe?.touch()
             owner.log.append(owner.name)
@@ -175,9 +175,9 @@ struct StateLaneTests {
 
         // Then its handler never runs, and the next value finds it gone and lets the handler go
         #expect(log.all == ["staying"])
-        #expect(weakProbe != nil)
+        #expect(weakProbe.object != nil)
         sut.publishState(Reading(value: 2))
-        #expect(weakProbe == nil)
+        #expect(weakProbe.object == nil)
         executor.drain()
         #expect(log.all == ["staying"])
     }

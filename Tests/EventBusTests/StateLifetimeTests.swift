@@ -1,6 +1,6 @@
-import EventBus
 import EventBusTesting
 import Testing
+@testable import EventBus
 
 /// What a state subscription or a current value keeps alive, and for how long.
 @Suite("State: lifetime")
@@ -11,7 +11,7 @@ struct StateLifetimeTests {
         let sut = EventBus()
         let owner = Owner()
         var capture: Capture? = Capture()
-        weak let released = capture
+        let released = WeakReference(capture!)
         let token = sut.states(of: Reading.self).select { [capture] reading in
             withExtendedLifetime(capture) { reading.value }
         }.subscribe(owner: owner) { [capture] _, _ in _ = capture }
@@ -19,7 +19,7 @@ struct StateLifetimeTests {
 
         token.cancel()
 
-        #expect(released == nil)
+        #expect(released.object == nil)
         #expect(token.isCancelled)
     }
 
@@ -28,7 +28,7 @@ struct StateLifetimeTests {
         let executor = ManualExecutor()
         let owner = Owner()
         var capture: Capture? = Capture()
-        weak let released = capture
+        let released = WeakReference(capture!)
         sut.publishState(Basket(items: ["tea"]))
         let token = sut.states(of: Basket.self).select { [capture] basket in
             withExtendedLifetime(capture) { basket.itemCount }
@@ -38,7 +38,7 @@ struct StateLifetimeTests {
         token.cancel()
         executor.drain()
 
-        #expect(released == nil)
+        #expect(released.object == nil)
     }
 
     @Test func releasingTheBusReleasesItsCurrentValues() {
@@ -46,14 +46,14 @@ struct StateLifetimeTests {
         struct Holder: EventBusEvent { let payload: Payload }
         var sut: EventBus? = EventBus()
         var payload: Payload? = Payload()
-        weak let released = payload
+        let released = WeakReference(payload!)
         sut?.publishState(Holder(payload: payload!))
         let token = sut?.states(of: Holder.self).subscribe { _ in }  // a token outlives the bus
         payload = nil
 
         sut = nil
 
-        #expect(released == nil)
+        #expect(released.object == nil)
         #expect(token?.isCancelled == true)
     }
 

@@ -1,7 +1,7 @@
 import Dispatch
-import EventBus
 import EventBusTesting
 import Testing
+@testable import EventBus
 
 enum BasketAction: EventBusEvent, Equatable {
     case add(String)
@@ -139,12 +139,12 @@ struct StoreTests {
         let bus = EventBus()
         var sut: Store<Basket, BasketAction>? = Store(
             bus: bus, initialState: Basket(), reducer: basketReducer)
-        weak let released = sut
+        let released = WeakReference(sut!)
 
         sut = nil
         bus.publish(BasketAction.add("tea"))
 
-        #expect(released == nil)
+        #expect(released.object == nil)
         #expect(bus.currentState(of: Basket.self) == Basket())  // the last state stays current
         #expect(bus.subscriptionCount(forExactType: BasketAction.self) == 0)
     }

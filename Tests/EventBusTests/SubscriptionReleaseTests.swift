@@ -1,6 +1,6 @@
-import EventBus
 import EventBusTesting
 import Testing
+@testable import EventBus
 
 /// When a subscription ends, everything its handler captured is released at once, whoever
 /// still holds the token (issue 7, retentions 9–12). Each test keeps only a weak reference to a
@@ -55,16 +55,16 @@ struct SubscriptionReleaseTests {
         let owner = Owner()
         var probe: Probe? = Probe()
         var queuedPayload: Probe? = Probe()
-        weak let weakProbe = probe
-        weak let weakPayload = queuedPayload
+        let weakProbe = WeakReference(probe!)
+        let weakPayload = WeakReference(queuedPayload!)
         let token = sut.subscribe(owner: owner, on: executor) { [probe] (_, _: Carrier) in probe?.touch() }
         sut.publish(Carrier(payload: queuedPayload!))
         (probe, queuedPayload) = (nil, nil)
 
         token.cancel()
 
-        #expect(weakProbe == nil)
-        #expect(weakPayload == nil)
+        #expect(weakProbe.object == nil)
+        #expect(weakPayload.object == nil)
         #expect(executor.pendingJobCount == 1)
         executor.drain()
         withExtendedLifetime(token) {}
@@ -85,8 +85,8 @@ struct SubscriptionReleaseTests {
         let owner = MainActorOwner()
         var probe: Probe? = Probe()
         var queuedPayload: Probe? = Probe()
-        weak let weakProbe = probe
-        weak let weakPayload = queuedPayload
+        let weakProbe = WeakReference(probe!)
+        let weakPayload = WeakReference(queuedPayload!)
         let token = sut.subscribeOnMain(owner: owner) { [probe] (_, _: Carrier) in probe?.touch() }
         // Queued now; the main actor is busy with this test, so the job cannot run yet.
         sut.publish(Carrier(payload: queuedPayload!))
@@ -94,14 +94,14 @@ struct SubscriptionReleaseTests {
 
         token.cancel()
 
-        #expect(weakProbe == nil)
-        #expect(weakPayload == nil)
+        #expect(weakProbe.object == nil)
+        #expect(weakPayload.object == nil)
     }
 
     @Test func droppingAStreamReleasesItsSubscriptionAndBufferedEvents() {
         let sut = EventBus()
         var payload: Probe? = Probe()
-        weak let weakPayload = payload
+        let weakPayload = WeakReference(payload!)
         var stream: AsyncStream<Carrier>? = sut.stream(Carrier.self)
         sut.publish(Carrier(payload: payload!))
         payload = nil
@@ -109,7 +109,7 @@ struct SubscriptionReleaseTests {
         stream = nil
 
         #expect(stream == nil)
-        #expect(weakPayload == nil)
+        #expect(weakPayload.object == nil)
     }
 
     @Test func aOnceSubscriptionReleasesItsHandlerWhenItFires() {
@@ -144,22 +144,22 @@ struct SubscriptionReleaseTests {
     @Test func aSelfCapturingSubscriberThatCancelledIsReleased() {
         let sut = EventBus()
         var subscriber: SelfCapturingSubscriber? = SelfCapturingSubscriber(bus: sut)
-        weak let weakSubscriber = subscriber
+        let weakSubscriber = WeakReference(subscriber!)
 
         subscriber?.stop()
         subscriber = nil
 
-        #expect(weakSubscriber == nil)
+        #expect(weakSubscriber.object == nil)
     }
 
     // MARK: - 11: a held token does not keep a released bus alive
 
     @Test func releasingTheBusReleasesEverySubscriptionWhileTokensAreHeld() {
         var sut: EventBus? = EventBus()
-        weak let weakBus = sut
+        let weakBus = WeakReference(sut!)
         let owner = Owner()
         var probe: Probe? = Probe()
-        weak let weakProbe = probe
+        let weakProbe = WeakReference(probe!)
         let tokens = [
             sut!.subscribe(to: Ping.self) { [probe] _ in probe?.touch() },
             sut!.subscribe(owner: owner) { [probe] (_, _: Pong) in probe?.touch() },
@@ -170,8 +170,8 @@ struct SubscriptionReleaseTests {
 
         sut = nil
 
-        #expect(weakBus == nil)
-        #expect(weakProbe == nil)
+        #expect(weakBus.object == nil)
+        #expect(weakProbe.object == nil)
         #expect(tokens.allSatisfy { $0.isCancelled })
         tokens.forEach { $0.cancel() }  // harmless once the bus is gone
     }
@@ -180,7 +180,7 @@ struct SubscriptionReleaseTests {
 
     @Test func aHandlerCapturingTheBusLetsItGoOnceItsOwnerDiedAndTheBusIsStillUsed() {
         var sut: EventBus? = EventBus()
-        weak let weakBus = sut
+        let weakBus = WeakReference(sut!)
         var owner: Owner? = Owner()
         do {
             let bus = sut!
@@ -193,7 +193,7 @@ struct SubscriptionReleaseTests {
         for _ in 0..<64 { sut!.subscribe(to: Pong.self) { _ in }.cancel() }
         sut = nil
 
-        #expect(weakBus == nil)
+        #expect(weakBus.object == nil)
     }
 }
 

@@ -1,6 +1,6 @@
-import EventBus
 import EventDemo
 import Testing
+@testable import EventBus
 
 @Suite("Pane lifetime", .timeLimit(.minutes(3)))
 struct PaneLifetimeTests {
@@ -9,13 +9,13 @@ struct PaneLifetimeTests {
             let bus = EventBus()
             let executor = MainLoopExecutor()
             var sut: CartPane? = CartPane(bus: bus, executor: executor)
-            weak let released = sut
+            let released = WeakReference(sut!)
 
             bus.publish(CartDidUpdateEvent(items: [CartService.catalog[0]]))
             sut = nil
             executor.drain()  // The queued job finds its owner gone and does nothing.
 
-            #expect(released == nil)
+            #expect(released.object == nil)
         }
     }
 

@@ -14,16 +14,18 @@ final class ExecutorLane: Sendable {
     let executor: any EventBusExecutor
     let core = LaneCore()
     private let identity: LaneIdentity
-    private weak let table: ExecutorLanes?
+    /// Weak: the table holds its lanes. A `WeakReference`, since a `Sendable` class cannot
+    /// have a `weak var` and `weak let` is newer than the toolchain floor (decision record 0107).
+    private let table: WeakReference
 
     init(executor: any EventBusExecutor, identity: LaneIdentity, table: ExecutorLanes) {
         self.executor = executor
         self.identity = identity
-        self.table = table
+        self.table = WeakReference(table)
     }
 
     deinit {
-        table?.forget(identity)
+        (table.object as? ExecutorLanes)?.forget(identity)
     }
 
     /// The lane's queue for `Event`, made on first use; called when subscribing.

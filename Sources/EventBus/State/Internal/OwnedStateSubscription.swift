@@ -44,9 +44,10 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
 /// Typed, so the step compiled in the client loads an `Owner` with no cast.
 @usableFromInline
 final class WeakOwner<Owner: AnyObject>: @unchecked Sendable {
-    // safe: immutable after init, and weak loads are atomic in the runtime. What the holder does
+    // safe: written only in init, and weak loads are atomic in the runtime. What the holder does
     // with the loaded owner is the handler's business, as for plain owner-bound subscriptions.
-    @usableFromInline weak let object: Owner?
+    // `var` only because `weak let` is newer than the toolchain floor (decision record 0107).
+    @usableFromInline weak var object: Owner?
 
     @inlinable
     init(_ object: Owner) { self.object = object }
