@@ -34,10 +34,14 @@ extension EventBus {
     ///
     /// The same ordering, threading and lifetime as the generic variant: synchronous on the
     /// publisher's thread, descending `priority`, owner held weakly, introspection shows the
-    /// owner's dynamic type. It exists because Swift 6.3.1 crashes ("Invalid conformance in
-    /// type-checked AST") compiling a call that passes an `AnyObject`-typed value to the generic
+    /// owner's dynamic type. It exists because a compiler bug crashes ("Invalid conformance in
+    /// type-checked AST") a call that passes an `AnyObject`-typed value to the generic
     /// `Owner: AnyObject` parameter together with an `(Owner, Event)` closure; with this
-    /// overload such calls pick it and compile. For the other kinds (executor, once, stepping,
+    /// overload such calls pick it and compile. Which compilers need it: Swift 6.3.1 crashes
+    /// (reproduced without this library). No fixed release is known and no public report of
+    /// this trigger was found; `scripts/probe-anyobject-owner-crash.sh`, run by every job of
+    /// the CI's Swift matrix (from the 6.2 floor to the latest release and the nightly), says
+    /// for each compiler whether it crashes. For the other kinds (executor, once, stepping,
     /// …) pass the owner with its concrete type, or use a handler that takes only the event
     /// (see <doc:OwnerBoundSubscriptions>).
     ///
