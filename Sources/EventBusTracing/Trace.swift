@@ -57,7 +57,8 @@ public struct Trace: Sendable {
         /// order they threw (``SubscriberFailure/sequenceNumber``); empty in traces written
         /// before failures were, and for handlers that run later (see ``TraceFormat``).
         public let failures: [Failure]
-        /// The event's JSON, as it encoded itself; nil if it is not `Encodable`.
+        /// The event's JSON, byte for byte as the writer wrote it (as the event encoded itself with
+        /// ``TraceFormat/payloadEncoder()``); nil if it is not `Encodable`.
         public let payload: Data?
         /// The line of the file it came from (1-based), for messages.
         public let lineNumber: Int
@@ -76,42 +77,35 @@ public struct Trace: Sendable {
 
     /// Reads and checks the trace at `path`.
     /// - Throws: ``TraceError``: missing or unreadable file, a directory, larger than
-    ///   `maximumBytes`, not a trace, another version, or a line that is not JSON, cut off,
-    ///   lacks a field or has a time that is not seconds since the start.
+    ///   `maximumBytes` (the file a symbolic link names, not the link), not a trace, another
+    ///   version, or a line that is not UTF-8 text or not JSON, nests deeper than
+    ///   ``TraceFormat/maximumNesting``, is cut off, lacks a field or has a time that is not
+    ///   seconds since the start.
     public init(contentsOf path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes)
         throws(TraceError)
     {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw TraceError(path: path, "no such file")
-        }
-        if attributes[.type] as? FileAttributeType == .typeDirectory {
-            throw TraceError(path: path, "is a directory, not a trace")
-        }
-        if let size = attributes[.size] as? Int, size > maximumBytes {
-            throw TraceError(
-                path: path,
-                "is larger than \(TraceFormat.describe(bytes: maximumBytes)), the most a trace may hold")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(path: path, "cannot be read (permission denied?)")
-        }
-        try self.init(data: data, path: path)
+        try self.init(data: TraceFile.read(path, maximumBytes: maximumBytes), path: path)
     }
 
     /// Parses trace text (`path` names it in errors).
+    ///
+    /// Every line is checked for UTF-8 and for its nesting depth before a JSON parser reads it,
+    /// so a hostile line gets an error naming it, never a crash on a small stack.
     public init(data: Data, path: String = "trace") throws(TraceError) {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(path: path, "is not UTF-8 text, so not a trace")
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let endsWithNewline = lines.last == ""
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let endsWithNewline = lines.last?.isEmpty == true
         if endsWithNewline { lines.removeLast() }
         guard let first = lines.first, !first.isEmpty else {
             throw TraceError(path: path, line: 1, "empty, not a trace")
         }
-        let header = try? JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any]
+        var scans: [TraceLineScan] = []
+        for (index, line) in lines.enumerated() {
+            scans.append(try Self.scan(line, number: index + 1, path: path))
+        }
+        let header = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
         guard let header, header["format"] as? String == "eventbus-trace" else {
-            if header == nil, lines.count == 1, !endsWithNewline, first.first == "{" {
+            if header == nil, lines.count == 1, !endsWithNewline, first.first == UInt8(ascii: "{") {
                 throw TraceError(path: path, line: 1, "cut off (truncated file)")
             }
             let named = (header?["format"] as? String).map { "a \"\($0.prefix(40))\" file, " } ?? ""
@@ -127,25 +121,50 @@ public struct Trace: Sendable {
         start = (header["start"] as? String).flatMap { try? TraceFormat.dateStyle.parse($0) }
         var entries: [Entry] = []
         let decoder = JSONDecoder()
-        for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(\.isWhitespace) {
+        for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(Self.isSpace) {
             let isCutOff = index == lines.count - 1 && !endsWithNewline
             entries.append(
                 try Self.entry(
-                    Data(line.utf8), number: index + 1, path: path, isCutOff: isCutOff, decoder: decoder))
+                    line, scan: scans[index], number: index + 1, path: path, isCutOff: isCutOff,
+                    decoder: decoder))
         }
         self.entries = entries.enumerated().sorted {
             ($0.element.sequenceNumber, $0.offset) < ($1.element.sequenceNumber, $1.offset)
         }.map(\.element)
     }
 
+    /// Checks that `line` is UTF-8 text nested no deeper than the format allows, and scans it.
+    private static func scan(_ line: ArraySlice<UInt8>, number: Int, path: String) throws(TraceError)
+        -> TraceLineScan
+    {
+        guard String(validating: line, as: UTF8.self) != nil else {
+            throw TraceError(
+                path: path, line: number, number == 1 ? "not UTF-8 text, so not a trace" : "not UTF-8 text")
+        }
+        let scan = TraceLineScan(line)
+        guard scan.depth <= TraceFormat.maximumNesting else {
+            throw TraceError(
+                path: path, line: number,
+                "nested deeper than \(TraceFormat.maximumNesting) levels of arrays and objects, the most a trace line may"
+            )
+        }
+        return scan
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     private static func entry(
-        _ data: Data, number: Int, path: String, isCutOff: Bool, decoder: JSONDecoder
+        _ line: ArraySlice<UInt8>, scan: TraceLineScan, number: Int, path: String, isCutOff: Bool,
+        decoder: JSONDecoder
     ) throws(TraceError) -> Entry {
+        let data = Data(line)
         guard let json = try? JSONSerialization.jsonObject(with: data) else {
             throw TraceError(
                 path: path, line: number, isCutOff ? "cut off (truncated file)" : "not valid JSON")
         }
-        guard let object = json as? [String: Any] else {
+        guard json is [String: Any] else {
             throw TraceError(path: path, line: number, "not a JSON object")
         }
         let fields: TraceFormat.Line
@@ -157,9 +176,8 @@ public struct Trace: Sendable {
         guard fields.time.isFinite, fields.time >= 0, fields.time < 1e9 else {
             throw TraceError(path: path, line: number, "\"time\" must be seconds since the start (0 or more)")
         }
-        let payload = object["payload"].flatMap {
-            try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed, .sortedKeys])
-        }
+        // The bytes the event encoded itself as, not a re-encoding (which would escape `/`).
+        let payload = scan.payload.map { Data(line[$0]) }
         return Entry(
             sequenceNumber: fields.seq, parentSequenceNumber: fields.parent,
             time: .milliseconds(Int64((fields.time * 1000).rounded())), eventTypeName: fields.type,

@@ -25,7 +25,8 @@ public import Foundation
 /// the order they threw, with the error as `String(describing:)` prints it; see
 /// ``Failure``) appear only when there is something to say. `payload` is the event's `Encodable` form, with
 /// sorted keys and dates as ISO 8601 text with milliseconds (``payloadEncoder()``); it is absent
-/// for events that are not `Encodable` or failed to encode. Readers ignore fields they do not
+/// for events that are not `Encodable`, failed to encode, or nest deeper than
+/// ``maximumNesting`` allows. Readers ignore fields they do not
 /// know, so later versions may add fields without changing `version`; a change that old readers
 /// would misread bumps it.
 public enum TraceFormat {
@@ -33,6 +34,14 @@ public enum TraceFormat {
     public static let header = #"{"format":"eventbus-trace","version":1}"#
     /// The version this build writes and reads.
     public static let version = 1
+    /// The deepest a line's arrays and objects may nest, the line's own object included (so a
+    /// payload gets one level less). ``Trace`` refuses a deeper line before parsing it, and
+    /// ``TraceWriter`` leaves out a payload that would make one: JSON parsers recurse once per
+    /// level, and a trace may be read on a small stack (512 KiB for secondary threads and tasks
+    /// on Apple platforms). Events nest far less.
+    public static let maximumNesting = 64
+    /// The smallest size cap a ``TraceWriter`` takes: its first line, with its `start`.
+    public static let minimumBytes = header(start: Date(timeIntervalSince1970: 0)).utf8.count + 1
     /// The default size cap: 4 MiB.
     public static let defaultMaximumBytes = 4 * 1024 * 1024
 

@@ -82,19 +82,21 @@ public final class TraceWriter: Sendable {
     private let maximumBytes: Int
 
     /// Creates (or empties) the file at `path` and writes the header line.
-    /// - Throws: ``TraceError`` when the file cannot be created.
+    /// - Throws: ``TraceError`` when the file cannot be created or written (with the system's
+    ///   reason: `No space left on device`), or when `maximumBytes` is too small to hold the
+    ///   header line (``TraceFormat/minimumBytes``): nothing is written then.
     public init(path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes) throws(TraceError) {
         self.path = path
         self.maximumBytes = maximumBytes
         startDate = Date()
         let header = Data((TraceFormat.header(start: startDate) + "\n").utf8)
-        guard FileManager.default.createFile(atPath: path, contents: header),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
+        guard maximumBytes >= TraceFormat.minimumBytes else {
             throw TraceError(
-                path: path, "cannot create the trace file (\(Self.reasonForCreateFailure(path)))")
+                path: path,
+                "a cap of \(TraceFormat.describe(bytes: maximumBytes)) cannot hold the trace's first line; the least is \(TraceFormat.describe(bytes: TraceFormat.minimumBytes))"
+            )
         }
-        _ = try? handle.seekToEnd()
+        let handle = try TraceFile.create(path, header: header)
         state = LockedValue(State(handle: handle, bytes: header.count, status: .writing(lines: 0)))
         start = .now
     }
@@ -148,7 +150,11 @@ public final class TraceWriter: Sendable {
         guard !lines.isEmpty else { return }
         let encoder = TraceFormat.payloadEncoder()
         for heard in lines {
-            var line = TraceFormat.line(heard.fields, payload: heard.payload, encoder: encoder)
+            // A payload a reader would refuse to parse (see TraceFormat.maximumNesting) is left out.
+            let payload = heard.payload.flatMap {
+                TraceLineScan(ArraySlice($0)).depth < TraceFormat.maximumNesting ? $0 : nil
+            }
+            var line = TraceFormat.line(heard.fields, payload: payload, encoder: encoder)
             line.append(UInt8(ascii: "\n"))
             write(line)
         }
@@ -181,18 +187,8 @@ public final class TraceWriter: Sendable {
                 state.bytes += line.count
                 state.status = .writing(lines: lines + 1)
             } catch {
-                state.status = .failed(lines: lines, reason: error.localizedDescription)
+                state.status = .failed(lines: lines, reason: TraceFile.reason(error))
             }
         }
-    }
-
-    private static func reasonForCreateFailure(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "it is a directory"
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) { return "no such folder" }
-        return "permission denied or read-only"
     }
 }

@@ -111,7 +111,7 @@ struct BadRecordingTests {
     }
 
     @Test func reportsBytesThatAreNotUTF8() {
-        #expect(throws: TraceError(path: "bad.jsonl", "is not UTF-8 text, so not a trace")) {
+        #expect(throws: TraceError(path: "bad.jsonl", line: 1, "not UTF-8 text, so not a trace")) {
             try Recording(data: Data([0xFF, 0xFE, 0x00, 0x41]), path: "bad.jsonl")
         }
     }

@@ -465,6 +465,27 @@ bad_recordings_are_refused_with_one_line_naming_file_and_line() {
     [ $? = 2 ] && grep -qF "no-such-file.jsonl: no such file" "$WORK/missing.err"
 }
 
+# A link to a huge (sparse) file is refused by the size of the file it names, as the file itself
+# is: at once (within the 10 s limit, which the old reader's 433 MB read needed most of), exit 2,
+# one line.
+replay_of_a_link_to_a_huge_file_is_refused_at_once() {
+    truncate -s 100M "$WORK/huge.jsonl" && ln -sf "$WORK/huge.jsonl" "$WORK/link.jsonl" || return 1
+    timeout 10 "$BIN" --replay "$WORK/link.jsonl" </dev/null >"$WORK/link.out" 2>"$WORK/link.err"
+    local status=$?
+    [ "$status" = 2 ] && [ "$(wc -l <"$WORK/link.err")" = 1 ] &&
+        grep -qF "eventdemo: $WORK/link.jsonl: is larger than 4 MB" "$WORK/link.err" || { cat "$WORK/link.err" >&2; return 1; }
+}
+
+# A recording that runs out of room (a 2 KB file size limit, SIGXFSZ ignored so the write fails
+# with EFBIG) says why in the system's words, and exits 1.
+record_without_room_says_why() {
+    bash -c "trap '' XFSZ; ulimit -f 2; exec '$BIN' --headless --keys 'a a a a a a a a' --record '$WORK/limited.jsonl'" \
+        >/dev/null 2>"$WORK/limited.err"
+    local status=$?
+    [ "$status" = 1 ] && grep -qF "failed after" "$WORK/limited.err" &&
+        grep -qF "File too large" "$WORK/limited.err" || { cat "$WORK/limited.err" >&2; return 1; }
+}
+
 record_writes_one_json_line_per_publish() {
     "$BIN" --headless --keys "a a x" --record "$WORK/recorded.jsonl" >/dev/null 2>"$WORK/record.err" &&
         [ "$(wc -l <"$WORK/recorded.jsonl")" = 7 ] && # header, then per key a CartAction and the cart's state
@@ -590,6 +611,9 @@ check "Ctrl-Z without job control loses no keys and leaves the screen whole" \
 check "--record writes one JSON line per publish, which --replay plays back" record_writes_one_json_line_per_publish
 check "bad recordings are refused with one line naming file and line, exit 2" \
     bad_recordings_are_refused_with_one_line_naming_file_and_line
+check "--replay of a link to a huge file is refused at once, one line, exit 2" \
+    replay_of_a_link_to_a_huge_file_is_refused_at_once
+check "--record without room says why (File too large), exit 1" record_without_room_says_why
 check "a replay of the committed sample recording ends on its final screen" \
     replay_of_the_sample_recording_ends_on_its_final_screen
 check "a stepped replay's Bus view maps the recorded subscriptions and call sites" \
