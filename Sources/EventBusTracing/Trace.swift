@@ -26,6 +26,9 @@ public struct Trace: Sendable {
     /// When the writer started (the first line's `start`), if the file says: an entry was
     /// published at this plus its ``Entry/time``.
     public let start: Date?
+    /// Publishes the writer dropped because it fell behind, as the file's last line says (see
+    /// ``TraceFormat``); 0 when it does not say, as in traces that dropped nothing.
+    public let dropped: Int
 
     /// One publish.
     public struct Entry: Sendable {
@@ -121,7 +124,11 @@ public struct Trace: Sendable {
         start = (header["start"] as? String).flatMap { try? TraceFormat.dateStyle.parse($0) }
         var entries: [Entry] = []
         let decoder = JSONDecoder()
+        let last = lines.lastIndex { !$0.allSatisfy(Self.isSpace) } ?? 0
+        let droppedLine = last > 0 ? Self.droppedCount(lines[last]) : nil
+        dropped = droppedLine ?? 0
         for (index, line) in lines.enumerated().dropFirst() where !line.allSatisfy(Self.isSpace) {
+            if index == last, droppedLine != nil { break }
             let isCutOff = index == lines.count - 1 && !endsWithNewline
             entries.append(
                 try Self.entry(
@@ -151,6 +158,14 @@ public struct Trace: Sendable {
         return scan
     }
 
+    /// The count of a `{"dropped":N}` line, or nil if `line` is not one.
+    private static func droppedCount(_ line: ArraySlice<UInt8>) -> Int? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+            object["seq"] == nil, let count = object["dropped"] as? Int, count >= 0
+        else { return nil }
+        return count
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
@@ -164,8 +179,11 @@ public struct Trace: Sendable {
             throw TraceError(
                 path: path, line: number, isCutOff ? "cut off (truncated file)" : "not valid JSON")
         }
-        guard json is [String: Any] else {
+        guard let object = json as? [String: Any] else {
             throw TraceError(path: path, line: number, "not a JSON object")
+        }
+        if object["seq"] == nil, object["dropped"] != nil {
+            throw TraceError(path: path, line: number, "a dropped count, which only the last line may hold")
         }
         let fields: TraceFormat.Line
         do {

@@ -19,6 +19,12 @@ public import Foundation
 /// of the publish (it had been delivered), or, if one nested in it was heard earlier, that
 /// time, so that times never go backwards within a top-level publish.
 ///
+/// A writer that fell behind and dropped publishes (see ``TraceWriter``) ends the file with one
+/// more line saying how many: `{"dropped":12}`. It has no `seq`, comes only last, and is absent
+/// when nothing was dropped, so a trace that dropped nothing reads in any version-1 reader; one
+/// that did is refused by a reader older than the line (it lacks `seq`), never misread
+/// (``Trace/dropped``).
+///
 /// `stoppedBy` (the interceptor that stopped it), `skips` (state subscriptions whose chain
 /// skipped it, with the `reason`), `dropped` (subscriptions whose full buffer turned it away)
 /// and `failures` (synchronous handlers and interceptors that threw while it was delivered, in
@@ -40,8 +46,18 @@ public enum TraceFormat {
     /// level, and a trace may be read on a small stack (512 KiB for secondary threads and tasks
     /// on Apple platforms). Events nest far less.
     public static let maximumNesting = 64
-    /// The smallest size cap a ``TraceWriter`` takes: its first line, with its `start`.
-    public static let minimumBytes = header(start: Date(timeIntervalSince1970: 0)).utf8.count + 1
+    /// The smallest size cap a ``TraceWriter`` takes: its first line, with its `start`, and room
+    /// for the dropped count.
+    public static let minimumBytes =
+        header(start: Date(timeIntervalSince1970: 0)).utf8.count + 1 + droppedLineRoom
+
+    /// The room a writer keeps under its cap for the dropped count: the longest such line.
+    static let droppedLineRoom = droppedLine(Int.max).count
+
+    /// The last line of a trace whose writer dropped `count` publishes, with its new line.
+    static func droppedLine(_ count: Int) -> Data {
+        Data(#"{"dropped":\#(count)}"#.utf8 + [UInt8(ascii: "\n")])
+    }
     /// The default size cap: 4 MiB.
     public static let defaultMaximumBytes = 4 * 1024 * 1024
 

@@ -26,16 +26,27 @@ public import Foundation
 /// publish) and hands the rest to a private serial queue that orders and writes it, so a
 /// publisher never waits for the disk. Every member is thread-safe.
 ///
+/// ## Memory
+/// A writer holds a bounded amount whatever the publish rate: at most 1,024 publishes waiting
+/// to be written or being encoded for it, holding at most 1 MiB of payloads; plus the batch the
+/// queue is writing (taken from those) and the nested publishes waiting for their top-level one
+/// (see ``TraceFormat``). When the queue falls behind and the backlog is at its bound, a publish
+/// is dropped without being encoded, and counted: ``dropped`` says how many, and so does the
+/// file's last line (``Trace/dropped``). A publisher never waits for room. An error thrown
+/// during a dropped publish is not written either.
+///
 /// ## Size and failure
-/// Each line is written whole with one write, so a crash leaves at most a cut-off last line,
-/// which ``Trace`` reports. The file never grows past `maximumBytes`: the first line that would
-/// pass it is dropped with everything after it, and ``status`` says so. A failing write stops
-/// the trace and ``status`` says why; nothing is thrown at publishers.
+/// Lines are written whole, so a crash leaves at most a cut-off last line, which ``Trace``
+/// reports. The file never grows past `maximumBytes`, which keeps room for the dropped count:
+/// the first line that would pass it is dropped with everything after it, and ``status`` says
+/// so. From then on nothing is encoded or kept, so ``close()`` has nothing left to do. A failing
+/// write stops the trace and ``status`` says why in the system's words (`File too large`);
+/// nothing is thrown at publishers.
 ///
 /// ## Lifetime
 /// ``attach(to:)`` returns the tap's token: releasing it stops the trace. ``close()`` writes
-/// what is queued (nested publishes whose top-level one was not heard, in sequence order) and
-/// closes the file.
+/// what is queued (nested publishes whose top-level one was not heard, in sequence order), then
+/// the dropped count if any were dropped, and closes the file.
 ///
 /// ## One bus per writer
 /// A writer traces the first bus it is attached to, for its whole life: sequence numbers and
@@ -63,28 +74,38 @@ public final class TraceWriter: Sendable {
         }
     }
 
-    private struct State {
-        var handle: FileHandle?
-        var bytes: Int
+    /// What publishers and readers of ``status`` share, under one lock held only to decide.
+    struct State {
         var status: Status
+        var backlog = TraceBacklog()
         var binding = BusBinding()
+
+        /// Takes no more publishes; `status`, if given, replaces a writing one.
+        mutating func stop(_ status: Status?) {
+            if let status, case .writing = self.status { self.status = status }
+            backlog.stop()
+        }
     }
 
     /// The file's path, as given.
     public let path: String
-    private let state: LockedValue<State>
-    private let queue = DispatchQueue(label: "EventBusTracing.TraceWriter")
+    let state: LockedValue<State>
+    /// The file; touched on `queue` only.
+    let file: LockedValue<FileState>
+    /// Writes, in order; publishers only schedule work on it.
+    let queue = DispatchQueue(label: "EventBusTracing.TraceWriter")
     /// Nested publishes waiting for their top-level one; touched on `queue` only.
-    private let order = LockedValue(PublishOrder())
+    let order = LockedValue(PublishOrder())
     private let start: ContinuousClock.Instant
     /// When the trace started, as its first line says (``Trace/start``).
     public let startDate: Date
-    private let maximumBytes: Int
+    let maximumBytes: Int
 
     /// Creates (or empties) the file at `path` and writes the header line.
     /// - Throws: ``TraceError`` when the file cannot be created or written (with the system's
     ///   reason: `No space left on device`), or when `maximumBytes` is too small to hold the
-    ///   header line (``TraceFormat/minimumBytes``): nothing is written then.
+    ///   header line and the dropped count (``TraceFormat/minimumBytes``): nothing is written
+    ///   then.
     public init(path: String, maximumBytes: Int = TraceFormat.defaultMaximumBytes) throws(TraceError) {
         self.path = path
         self.maximumBytes = maximumBytes
@@ -93,11 +114,12 @@ public final class TraceWriter: Sendable {
         guard maximumBytes >= TraceFormat.minimumBytes else {
             throw TraceError(
                 path: path,
-                "a cap of \(TraceFormat.describe(bytes: maximumBytes)) cannot hold the trace's first line; the least is \(TraceFormat.describe(bytes: TraceFormat.minimumBytes))"
+                "a cap of \(TraceFormat.describe(bytes: maximumBytes)) cannot hold the trace's first line and its dropped count; the least is \(TraceFormat.describe(bytes: TraceFormat.minimumBytes))"
             )
         }
         let handle = try TraceFile.create(path, header: header)
-        state = LockedValue(State(handle: handle, bytes: header.count, status: .writing(lines: 0)))
+        state = LockedValue(State(status: .writing(lines: 0)))
+        file = LockedValue(FileState(handle: handle, bytes: header.count))
         start = .now
     }
 
@@ -124,71 +146,54 @@ public final class TraceWriter: Sendable {
 
     private func tap(_ bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
+            // Before any work: a stopped trace or a full backlog costs a publisher one lock.
+            guard state.withLock({ $0.backlog.reserve() }) else { return }
             var fields = TraceFormat.fields(for: record)
             fields.time = TraceFormat.seconds(ContinuousClock.now - start)
             // An encoder per record: publishers on several threads never share one.
             let heard = PublishOrder.Heard(
                 fields: fields,
                 payload: TraceFormat.payload(of: record.event, encoder: TraceFormat.payloadEncoder()))
-            queue.async { self.heard(heard) }
+            if state.withLock({ $0.backlog.add(heard) }) { queue.async { self.drain() } }
         } failures: { [self] failure in
-            // Reported on the publishing thread before the tap hears that publish, so queued
-            // ahead of it on the serial queue.
+            // Reported on the publishing thread before the tap hears that publish, so filed
+            // ahead of it.
             guard let sequenceNumber = failure.sequenceNumber else { return }
             let thrown = TraceFormat.Failure(failure)
-            queue.async { self.order.withLock { $0.addFailure(thrown, to: sequenceNumber) } }
+            if state.withLock({ $0.backlog.add(thrown, to: sequenceNumber) }) { queue.async { self.drain() } }
         }
     }
 
-    /// On the queue: writes what `heard` completes.
-    private func heard(_ heard: PublishOrder.Heard) {
-        writeLines(order.withLock { $0.add(heard) })
-    }
-
-    /// On the queue: writes `lines` in order, one write each.
-    private func writeLines(_ lines: [PublishOrder.Heard]) {
-        guard !lines.isEmpty else { return }
-        let encoder = TraceFormat.payloadEncoder()
-        for heard in lines {
-            // A payload a reader would refuse to parse (see TraceFormat.maximumNesting) is left out.
-            let payload = heard.payload.flatMap {
-                TraceLineScan(ArraySlice($0)).depth < TraceFormat.maximumNesting ? $0 : nil
-            }
-            var line = TraceFormat.line(heard.fields, payload: payload, encoder: encoder)
-            line.append(UInt8(ascii: "\n"))
-            write(line)
-        }
-    }
-
-    /// How the trace is going (lines queued but not written yet are not counted).
+    /// How the trace is going (lines waiting to be written are not counted).
     public var status: Status { state.withLock(\.status) }
 
-    /// Writes what is queued, closes the file and returns the final status. Later publishes are
-    /// not written. Safe to call more than once.
+    /// Publishes dropped because the writer fell behind (its backlog at its bound), not written;
+    /// the file's last line says the same once the writer is closed. Publishes after the trace
+    /// is full or closed are not counted.
+    public var dropped: Int { state.withLock(\.backlog.dropped) }
+
+    /// Writes what is queued, then the dropped count if any, closes the file and returns the
+    /// final status. Later publishes are not written. Safe to call more than once. Bounded work:
+    /// at most what the backlog holds, nothing once the trace is full.
     @discardableResult
     public func close() -> Status {
-        queue.sync { writeLines(order.withLock { $0.takeAll() }) }
-        return state.withLock { state in
-            try? state.handle?.close()
-            state.handle = nil
-            return state.status
+        queue.sync {
+            drain()
+            writeLines(order.withLock { $0.takeAll() })
+            finish()
         }
+        return status
+    }
+}
+
+extension TraceWriter.Status {
+    var isWriting: Bool {
+        if case .writing = self { return true }
+        return false
     }
 
-    private func write(_ line: Data) {
-        state.withLock { state in
-            guard case .writing(let lines) = state.status, let handle = state.handle else { return }
-            guard state.bytes + line.count <= maximumBytes else {
-                state.status = .full(lines: lines)
-                return
-            }
-            do {
-                try handle.write(contentsOf: line)
-                state.bytes += line.count
-                state.status = .writing(lines: lines + 1)
-            } catch {
-                state.status = .failed(lines: lines, reason: TraceFile.reason(error))
-            }
-        }
+    var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
     }
 }

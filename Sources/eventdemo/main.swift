@@ -37,9 +37,16 @@ func openRecording(_ session: SessionOptions) -> TraceWriter? {
     }
 }
 
-/// After the run: say so if the recording stopped early.
+/// After the run: say so if the recording stopped early or dropped events.
 func report(_ recorder: TraceWriter?) {
-    switch recorder?.close() {
+    let status = recorder?.close()
+    if let recorder, recorder.dropped > 0 {
+        FileHandle.standardError.write(
+            Data(
+                "eventdemo: recording \(recorder.path) dropped \(recorder.dropped) events it could not write in time\n"
+                    .utf8))
+    }
+    switch status {
     case .full(let lines):
         let cap = TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)
         FileHandle.standardError.write(

@@ -161,6 +161,20 @@ struct RecordingTests {
         #expect(status.lines > 0)
     }
 
+    @Test func aRecordingWhoseRecorderDroppedEventsReplaysAndSaysHowMany() throws {
+        // Given a recording that ends with the count of events its recorder dropped
+        let line =
+            #"{"seq":1,"time":0.5,"type":"LoginDidStartEvent","site":{"file":"EventDemo/AuthService.swift","line":57,"function":"login(username:)"},"reached":1,"recipients":[],"payload":{"session":1,"username":"a"}}"#
+        let text = TraceFormat.header + "\n" + line + "\n" + #"{"dropped":7}"# + "\n"
+
+        // When it is read for a replay
+        let sut = try Recording(data: Data(text.utf8), path: "dropped.jsonl")
+
+        // Then its events replay and the count is known
+        #expect(sut.events.count == 1)
+        #expect(sut.dropped == 7)
+    }
+
     @Test func refusesAPathItCannotCreateWithOneLine() {
         let path = Self.temporaryPath("missing-folder/recording.jsonl")
         #expect(throws: TraceError(path: path, "cannot create the trace file (no such folder)")) {

@@ -65,11 +65,16 @@ extension DemoApp {
     var sessionBadge: String? {
         if let replayer {
             let progress = "\(replayer.publishedCount)/\(replayer.recording.events.count)"
-            if replayer.isFinished { return "■ replayed \(progress)" }
+            let dropped = replayer.recording.dropped
+            if replayer.isFinished {
+                return "■ replayed \(progress)" + (dropped > 0 ? " (\(dropped) not recorded)" : "")
+            }
             return replayer.mode == .stepped ? "⏯ step \(progress)" : "▶ replay \(progress)"
         }
         switch recorder?.status {
-        case .writing(let lines): return "● REC \(lines)"
+        case .writing(let lines):
+            let dropped = recorder?.dropped ?? 0
+            return "● REC \(lines)" + (dropped > 0 ? " · \(dropped) dropped" : "")
         case .full(let lines):
             return
                 "● REC full: \(lines) (\(TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)) cap)"

@@ -31,6 +31,9 @@ public struct Recording: Sendable {
     /// When the recording started (the trace's ``Trace/start``), if the file says: a replay
     /// shows each event at this plus its `time`.
     public let start: Date?
+    /// Events the recorder dropped because it fell behind (the trace's ``Trace/dropped``): they
+    /// happened but are not in the file, so a replay cannot show them.
+    public let dropped: Int
 
     /// Reads and checks the recording at `path`.
     /// - Throws: ``TraceError`` naming the file and line: what ``Trace/init(contentsOf:maximumBytes:)``
@@ -78,6 +81,7 @@ public struct Recording: Sendable {
         }
         self.events = events
         start = trace.start
+        dropped = trace.dropped
     }
 
     /// `read()`, with a recording of the demo's own format from before traces named as such.
