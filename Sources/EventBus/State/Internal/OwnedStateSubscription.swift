@@ -46,8 +46,10 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
 final class WeakOwner<Owner: AnyObject>: @unchecked Sendable {
     // safe: written only in init, and weak loads are atomic in the runtime. What the holder does
     // with the loaded owner is the handler's business, as for plain owner-bound subscriptions.
-    // `var` only because `weak let` is newer than the toolchain floor (decision record 0107).
-    @usableFromInline weak var object: Owner?
+    // `var` only because `weak let` is newer than the toolchain floor (decision record 0107);
+    // `@exclusivity(unchecked)` because no write follows init, so no access can overlap one, and
+    // a `var`'s dynamic check would otherwise run on every delivery.
+    @exclusivity(unchecked) @usableFromInline weak var object: Owner?
 
     @inlinable
     init(_ object: Owner) { self.object = object }
