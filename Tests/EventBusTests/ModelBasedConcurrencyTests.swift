@@ -11,7 +11,7 @@ import Testing
 /// arrays of handlers). Each thread's own event types give deliveries whose order the bus
 /// promises (synchronous, one publishing thread), so they must match the reference's entry for
 /// entry; the types every thread publishes are checked by per-publisher order and by moments
-/// (see ``SharedWorld``); after the threads, what is still alive must match too.
+/// (see ``ModelSharedWorld``); after the threads, what is still alive must match too.
 ///
 /// Bounded by operation counts. A failure names its seed: `MODEL_SEED=n swift test --filter
 /// ModelBasedConcurrencyTests` replays the same programs (the interleaving is the machine's, so
@@ -32,12 +32,15 @@ struct ModelBasedConcurrencyTests {
         // Given: a bus, the reference, and one program per thread from the seed
         let sut = EventBus()
         let reference = ReferenceBus()
-        let shared = SharedWorld(bus: sut, reference: reference)
+        let shared = ModelSharedWorld(bus: sut, reference: reference)
         let ownersLive = Tally()
         let runners = (
-            LaneRunner<LaneA>(bus: sut, reference: reference, shared: shared, ownersLive: ownersLive),
-            LaneRunner<LaneB>(bus: sut, reference: reference, shared: shared, ownersLive: ownersLive),
-            LaneRunner<LaneC>(bus: sut, reference: reference, shared: shared, ownersLive: ownersLive)
+            ModelLaneRunner<ModelLaneA>(
+                bus: sut, reference: reference, shared: shared, ownersLive: ownersLive),
+            ModelLaneRunner<ModelLaneB>(
+                bus: sut, reference: reference, shared: shared, ownersLive: ownersLive),
+            ModelLaneRunner<ModelLaneC>(
+                bus: sut, reference: reference, shared: shared, ownersLive: ownersLive)
         )
         let programs = (0..<3).map {
             ModelProgram.operations(count: Self.operationsPerThread, seed: seed &* 31 &+ UInt64($0))
@@ -63,7 +66,7 @@ struct ModelBasedConcurrencyTests {
         // And: every shared publish reached each long-lived subscription once, in each
         // publisher's order, on both buses
         let published = shared.sharedPublished.value.sorted()
-        for index in 0..<SharedWorld.sharedSubscribers {
+        for index in 0..<ModelSharedWorld.sharedSubscribers {
             for (name, log) in [
                 ("bus", shared.realShared[index].value), ("reference", shared.modelShared[index].value),
             ] {
@@ -114,7 +117,8 @@ struct ModelBasedConcurrencyTests {
     private func expectSameCounts(_ counts: (real: [Int], model: [Int]), _ what: String, _ replay: String) {
         #expect(
             counts.real == counts.model,
-            "\(what) (Hop, Relay, Gauge): bus \(counts.real), reference \(counts.model); \(replay)")
+            "\(what) (ModelHop, ModelRelay, ModelGauge): bus \(counts.real), reference \(counts.model); \(replay)"
+        )
     }
 
     private func isInEachPublishersOrder(_ log: [Int]) -> Bool {

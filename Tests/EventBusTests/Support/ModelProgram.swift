@@ -3,7 +3,7 @@ import EventBus
 /// One thread's program in the model-based test: operations drawn from a seed, so a failing run
 /// replays its programs with `MODEL_SEED` (the threads' interleaving is the machine's).
 enum ModelOperation: Equatable {
-    /// A new subscription of this thread's `Hop` or `Relay` type, or its `Gauge` state.
+    /// A new subscription of this thread's `ModelHop` or `ModelRelay` type, or its `ModelGauge` state.
     case subscribe(ModelSubscriberKind, ModelTopic, ModelReaction)
     /// `token.cancel()` on the subscription picked (an index into the live ones).
     case cancel(pick: Int)
@@ -22,13 +22,13 @@ enum ModelOperation: Equatable {
 
 enum ModelSubscriberKind: CaseIterable { case token, owner, bag }
 
-/// Which of the thread's types: `Hop`s may publish a `Relay` from their handler (nested).
+/// Which of the thread's types: `ModelHop`s may publish a `ModelRelay` from their handler (nested).
 enum ModelTopic: CaseIterable { case hop, relay, gauge }
 
 /// What a handler does besides recording the event.
 enum ModelReaction: Equatable {
     case none
-    /// Publishes a `Relay` from inside a `Hop`'s handler.
+    /// Publishes a `ModelRelay` from inside a `ModelHop`'s handler.
     case publishNested
     /// Cancels the thread's subscription with this number, if it is still live.
     case cancel(subscriber: Int)
@@ -72,21 +72,21 @@ enum ModelProgram {
 /// comparable one for one with the reference bus, while the threads share the bus's shards,
 /// reclaimer, hazard records, owner index and sweep.
 protocol ModelLane: Sendable { static var index: Int { get } }
-enum LaneA: ModelLane { static let index = 0 }
-enum LaneB: ModelLane { static let index = 1 }
-enum LaneC: ModelLane { static let index = 2 }
+enum ModelLaneA: ModelLane { static let index = 0 }
+enum ModelLaneB: ModelLane { static let index = 1 }
+enum ModelLaneC: ModelLane { static let index = 2 }
 
-struct Hop<Lane: ModelLane>: EventBusEvent { let number: Int }
-struct Relay<Lane: ModelLane>: EventBusEvent { let number: Int }
-struct Gauge<Lane: ModelLane>: EventBusEvent { let number: Int }
+struct ModelHop<Lane: ModelLane>: EventBusEvent { let number: Int }
+struct ModelRelay<Lane: ModelLane>: EventBusEvent { let number: Int }
+struct ModelGauge<Lane: ModelLane>: EventBusEvent { let number: Int }
 
 /// Published by every thread; `publisher` and `number` give each publisher's order.
-struct SharedHop: EventBusEvent {
+struct ModelSharedHop: EventBusEvent {
     let publisher: Int
     let number: Int
 }
 
-struct ChurnHop: EventBusEvent {
+struct ModelChurnHop: EventBusEvent {
     let publisher: Int
     let number: Int
 }

@@ -3,21 +3,21 @@ import EventBus
 @testable import EventBus
 
 /// Events of the model-based test carry a number: the operation that published them.
-protocol NumberedEvent: EventBusEvent {
+protocol ModelNumberedEvent: EventBusEvent {
     var number: Int { get }
     init(number: Int)
 }
 
-extension Hop: NumberedEvent {}
-extension Relay: NumberedEvent {}
-extension Gauge: NumberedEvent {}
+extension ModelHop: ModelNumberedEvent {}
+extension ModelRelay: ModelNumberedEvent {}
+extension ModelGauge: ModelNumberedEvent {}
 
 /// Runs one thread's program against the bus and, in lockstep, the reference bus: each operation
 /// on the bus, then the same on the reference. The thread's own types reach only its own
 /// subscriptions, so both logs must match entry for entry; deliveries to an owner-bound
 /// subscription after the program dropped its owner are left out of the comparison (another
 /// thread's sweep may hold that owner for a moment, so the bus may still deliver).
-final class LaneRunner<Lane: ModelLane>: Sendable {
+final class ModelLaneRunner<Lane: ModelLane>: Sendable {
     private struct Live: Sendable {
         let token: SubscriptionToken
         let entry: ReferenceBus.Entry
@@ -29,7 +29,7 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
     private let live = LockBox<[Int: Live]>([:])
     private let bus: EventBus
     private let reference: ReferenceBus
-    private let shared: SharedWorld
+    private let shared: ModelSharedWorld
     let realLog = LockBox<[String]>([])
     let modelLog = LockBox<[String]>([])
     /// The real log's length when the subscription's owner was dropped.
@@ -38,7 +38,7 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
     private let bag = LockBox(SubscriptionBag())
     private let ownersLive: Tally
 
-    init(bus: EventBus, reference: ReferenceBus, shared: SharedWorld, ownersLive: Tally) {
+    init(bus: EventBus, reference: ReferenceBus, shared: ModelSharedWorld, ownersLive: Tally) {
         self.bus = bus
         self.reference = reference
         self.shared = shared
@@ -66,14 +66,14 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
                 }
                 bag.value = SubscriptionBag()
             case .publish(.hop):
-                bus.publish(Hop<Lane>(number: index))
-                reference.publish(Hop<Lane>(number: index))
+                bus.publish(ModelHop<Lane>(number: index))
+                reference.publish(ModelHop<Lane>(number: index))
             case .publish(_):
-                bus.publish(Relay<Lane>(number: index))
-                reference.publish(Relay<Lane>(number: index))
+                bus.publish(ModelRelay<Lane>(number: index))
+                reference.publish(ModelRelay<Lane>(number: index))
             case .publishState:
-                bus.publishState(Gauge<Lane>(number: index))
-                reference.publishState(Gauge<Lane>(number: index))
+                bus.publishState(ModelGauge<Lane>(number: index))
+                reference.publishState(ModelGauge<Lane>(number: index))
             case .publishShared:
                 shared.publishShared(from: Lane.index, number: index)
             case .churnSubscribe:
@@ -104,33 +104,34 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
     func liveCounts() -> (real: [Int], model: [Int]) {
         let snapshot = bus.subscriptionSnapshot()
         let types: [EventType] = [
-            EventType(Hop<Lane>.self), EventType(Relay<Lane>.self), EventType(Gauge<Lane>.self),
+            EventType(ModelHop<Lane>.self), EventType(ModelRelay<Lane>.self),
+            EventType(ModelGauge<Lane>.self),
         ]
         return (
             types.map { snapshot[$0]?.count ?? 0 },
             [
-                reference.liveCount(of: Hop<Lane>.self), reference.liveCount(of: Relay<Lane>.self),
-                reference.liveCount(of: Gauge<Lane>.self),
+                reference.liveCount(of: ModelHop<Lane>.self), reference.liveCount(of: ModelRelay<Lane>.self),
+                reference.liveCount(of: ModelGauge<Lane>.self),
             ]
         )
     }
 
     /// One publish of each type, on both buses: a publish prunes what it meets.
     func publishOnceOfEach(number: Int) {
-        bus.publish(Hop<Lane>(number: number))
-        reference.publish(Hop<Lane>(number: number))
-        bus.publish(Relay<Lane>(number: number))
-        reference.publish(Relay<Lane>(number: number))
-        bus.publishState(Gauge<Lane>(number: number))
-        reference.publishState(Gauge<Lane>(number: number))
+        bus.publish(ModelHop<Lane>(number: number))
+        reference.publish(ModelHop<Lane>(number: number))
+        bus.publish(ModelRelay<Lane>(number: number))
+        reference.publish(ModelRelay<Lane>(number: number))
+        bus.publishState(ModelGauge<Lane>(number: number))
+        reference.publishState(ModelGauge<Lane>(number: number))
     }
 
     func listedCounts() -> (real: [Int], model: [Int]) {
         (
             [
-                bus.store.count(of: ObjectIdentifier(Hop<Lane>.self)),
-                bus.store.count(of: ObjectIdentifier(Relay<Lane>.self)),
-                bus.store.count(of: ObjectIdentifier(Gauge<Lane>.self)),
+                bus.store.count(of: ObjectIdentifier(ModelHop<Lane>.self)),
+                bus.store.count(of: ObjectIdentifier(ModelRelay<Lane>.self)),
+                bus.store.count(of: ObjectIdentifier(ModelGauge<Lane>.self)),
             ],
             liveCounts().model
         )
@@ -144,25 +145,25 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
         let entry: ReferenceBus.Entry
         switch topic {
         case .hop:
-            token = subscribe(Hop<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
-            entry = reference.subscribe(to: Hop<Lane>.self) { model($0.number) }
+            token = subscribe(ModelHop<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
+            entry = reference.subscribe(to: ModelHop<Lane>.self) { model($0.number) }
         case .relay:
-            token = subscribe(Relay<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
-            entry = reference.subscribe(to: Relay<Lane>.self) { model($0.number) }
+            token = subscribe(ModelRelay<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
+            entry = reference.subscribe(to: ModelRelay<Lane>.self) { model($0.number) }
         case .gauge:
-            let query = bus.states(of: Gauge<Lane>.self)
+            let query = bus.states(of: ModelGauge<Lane>.self)
             if let owner, let object = owners.value[owner] {
                 token = query.subscribe(owner: object) { _, value in real(value.number) }
             } else {
                 token = query.subscribe { value in real(value.number) }
             }
-            entry = reference.subscribeState(to: Gauge<Lane>.self) { model($0.number) }
+            entry = reference.subscribeState(to: ModelGauge<Lane>.self) { model($0.number) }
         }
         if kind == .bag { token.store(in: bag.value) }
         live.mutate { $0[id] = Live(token: token, entry: entry, owner: owner, inBag: kind == .bag) }
     }
 
-    private func subscribe<Event: NumberedEvent>(
+    private func subscribe<Event: ModelNumberedEvent>(
         _ type: Event.Type, owner: ModelOwner?, _ handler: @escaping @Sendable (Int) -> Void
     ) -> SubscriptionToken {
         guard let owner else { return bus.subscribe(to: type) { handler($0.number) } }
@@ -180,7 +181,7 @@ final class LaneRunner<Lane: ModelLane>: Sendable {
             switch reaction {
             case .none: break
             case .publishNested:
-                let relay = Relay<Lane>(number: number * 1_000 + id)
+                let relay = ModelRelay<Lane>(number: number * 1_000 + id)
                 if real { bus.publish(relay) } else { reference.publish(relay) }
             case .cancel(let target):
                 guard let subscription = live.value[target] else { return }

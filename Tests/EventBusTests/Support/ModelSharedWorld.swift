@@ -2,24 +2,24 @@ import EventBus
 
 /// The part of the model-based test that every thread touches at once.
 ///
-/// `SharedHop`: long-lived subscriptions (two token-owned, two owner-bound) made before the
+/// `ModelSharedHop`: long-lived subscriptions (two token-owned, two owner-bound) made before the
 /// threads start and kept to the end, on the bus and on the reference; every publish must reach
 /// each of them exactly once, in each publishing thread's order, on both.
 ///
-/// `ChurnHop`: each thread subscribes and cancels subscriptions of its own while every thread
+/// `ModelChurnHop`: each thread subscribes and cancels subscriptions of its own while every thread
 /// publishes. Which of those publishes a subscription gets depends on the interleaving, so they
 /// are held to the bus's promises by moments (a shared sequence of ticks): a publish that began
 /// after `cancel()` returned, or ended before `subscribe` began, must not arrive; one that began
 /// after `subscribe` returned and ended before `cancel()` began must arrive; none twice.
-final class SharedWorld: Sendable {
+final class ModelSharedWorld: Sendable {
     static let sharedSubscribers = 4
 
     private let bus: EventBus
     private let reference: ReferenceBus
     /// Per shared subscriber: `publisher * 1_000_000 + number` of each delivery, in order.
-    let realShared = (0..<SharedWorld.sharedSubscribers).map { _ in LockBox<[Int]>([]) }
-    let modelShared = (0..<SharedWorld.sharedSubscribers).map { _ in LockBox<[Int]>([]) }
-    /// Every `SharedHop` published, as above.
+    let realShared = (0..<ModelSharedWorld.sharedSubscribers).map { _ in LockBox<[Int]>([]) }
+    let modelShared = (0..<ModelSharedWorld.sharedSubscribers).map { _ in LockBox<[Int]>([]) }
+    /// Every `ModelSharedHop` published, as above.
     let sharedPublished = LockBox<[Int]>([])
     /// The token-owned shared subscriptions' tokens, kept to the end.
     private let keep = LockBox<[SubscriptionToken]>([])
@@ -27,12 +27,12 @@ final class SharedWorld: Sendable {
 
     private let clock = MomentClock()
     /// Subscription number to its moments; `cancelStart`/`cancelEnd` are `Int.max` while live.
-    let churnWindows = LockBox<[Int: ChurnWindow]>([:])
+    let churnWindows = LockBox<[Int: ModelChurnWindow]>([:])
     private let churnTokens = LockBox<[Int: SubscriptionToken]>([:])
     /// `publisher * 1_000_000 + number` to the publish's first and last moment.
     let churnPublishes = LockBox<[Int: ClosedRange<Int>]>([:])
     /// (subscription, publish) pairs delivered, in arrival order.
-    let churnDeliveries = LockBox<[ChurnDelivery]>([])
+    let churnDeliveries = LockBox<[ModelChurnDelivery]>([])
 
     init(bus: EventBus, reference: ReferenceBus) {
         self.bus = bus
@@ -42,19 +42,20 @@ final class SharedWorld: Sendable {
             let (real, model) = (realShared[index], modelShared[index])
             if index < 2 {
                 tokens.append(
-                    bus.subscribe(to: SharedHop.self) { event in real.mutate { $0.append(event.key) } })
+                    bus.subscribe(to: ModelSharedHop.self) { event in real.mutate { $0.append(event.key) } })
             } else {
-                bus.subscribe(owner: sharedOwners[index - 2]) { (_, event: SharedHop) in
+                bus.subscribe(owner: sharedOwners[index - 2]) { (_, event: ModelSharedHop) in
                     real.mutate { $0.append(event.key) }
                 }
             }
-            _ = reference.subscribe(to: SharedHop.self) { event in model.mutate { $0.append(event.key) } }
+            _ = reference.subscribe(to: ModelSharedHop.self) { event in model.mutate { $0.append(event.key) }
+            }
         }
         keep.value = tokens
     }
 
     func publishShared(from publisher: Int, number: Int) {
-        let event = SharedHop(publisher: publisher, number: number)
+        let event = ModelSharedHop(publisher: publisher, number: number)
         sharedPublished.mutate { $0.append(event.key) }
         bus.publish(event)
         reference.publish(event)
@@ -64,12 +65,12 @@ final class SharedWorld: Sendable {
         let id = thread * 1_000_000 + number
         let deliveries = churnDeliveries
         let start = clock.tick()
-        let token = bus.subscribe(to: ChurnHop.self) { event in
-            deliveries.mutate { $0.append(ChurnDelivery(subscription: id, publish: event.key)) }
+        let token = bus.subscribe(to: ModelChurnHop.self) { event in
+            deliveries.mutate { $0.append(ModelChurnDelivery(subscription: id, publish: event.key)) }
         }
         let end = clock.tick()
         churnTokens.mutate { $0[id] = token }
-        churnWindows.mutate { $0[id] = ChurnWindow(subscribed: start...end) }
+        churnWindows.mutate { $0[id] = ModelChurnWindow(subscribed: start...end) }
     }
 
     func churnCancel(thread: Int, pick: Int) {
@@ -84,7 +85,7 @@ final class SharedWorld: Sendable {
     }
 
     func publishChurn(from publisher: Int, number: Int) {
-        let event = ChurnHop(publisher: publisher, number: number)
+        let event = ModelChurnHop(publisher: publisher, number: number)
         let start = clock.tick()
         bus.publish(event)
         let end = clock.tick()
@@ -95,7 +96,7 @@ final class SharedWorld: Sendable {
     func churnViolations() -> [String] {
         let windows = churnWindows.value
         let publishes = churnPublishes.value
-        var seen = Set<ChurnDelivery>()
+        var seen = Set<ModelChurnDelivery>()
         var problems: [String] = []
         for delivery in churnDeliveries.value {
             if !seen.insert(delivery).inserted { problems.append("delivered twice: \(delivery)") }
@@ -114,7 +115,7 @@ final class SharedWorld: Sendable {
             for (key, publish) in publishes
             where publish.lowerBound > window.subscribed.upperBound
                 && publish.upperBound < window.cancelled.lowerBound
-                && !seen.contains(ChurnDelivery(subscription: id, publish: key))
+                && !seen.contains(ModelChurnDelivery(subscription: id, publish: key))
             {
                 problems.append("missed publish \(key) although subscription \(id) was live throughout")
             }
@@ -123,20 +124,20 @@ final class SharedWorld: Sendable {
     }
 }
 
-struct ChurnWindow: Sendable {
+struct ModelChurnWindow: Sendable {
     var subscribed: ClosedRange<Int>
     var cancelled = Int.max...Int.max
 }
 
-struct ChurnDelivery: Hashable, Sendable {
+struct ModelChurnDelivery: Hashable, Sendable {
     let subscription: Int
     let publish: Int
 }
 
-extension SharedHop {
+extension ModelSharedHop {
     var key: Int { publisher * 1_000_000 + number }
 }
 
-extension ChurnHop {
+extension ModelChurnHop {
     var key: Int { publisher * 1_000_000 + number }
 }
