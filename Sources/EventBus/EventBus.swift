@@ -147,7 +147,7 @@ public final class EventBus: Sendable {
         let trace = TracedPublish(
             taps: tapping ? ObjectIdentifier(taps) : nil,
             sequenceNumber: tapping ? taps.takeSequenceNumber() : 0, callSite: callSite,
-            parent: tapping ? nesting.pointee.tracedPublish.parent(on: taps) : nil)
+            parent: tapping ? nesting.pointee.runningPublish?.parent(on: taps) : nil)
         guard nesting.pointee.depth < Self.nestingLimit else {
             nesting.pointee.wait { self.deliverTraced(event, nesting: nesting, trace: trace) }
             return
@@ -168,7 +168,7 @@ public final class EventBus: Sendable {
         _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, trace: TracedPublish
     ) {
         let enclosing = nesting.pointee.tracedPublish
-        nesting.pointee.tracedPublish = trace
+        nesting.pointee.tracedPublish = trace.running(at: nesting.pointee.depth)
         deliverNow(
             event, list: store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
             tapping: trace.taps != nil)

@@ -39,6 +39,16 @@ public struct PublishRecord: Sendable {
     /// which runs later on another thread, or a handler of another bus's publish). Nested
     /// publishes therefore form a tree per top-level publish.
     ///
+    /// Parents are per bus, and only the publish whose handler made this one directly counts:
+    /// when a handler of bus A's publish publishes on bus B, and B's handler publishes on A,
+    /// that publish is top-level on A, whether B is tapped or not.
+    ///
+    /// A ``Store``'s state names the publish of the action it was reduced from (and its call
+    /// site the `dispatch`), even when the action waited in the store's queue and was reduced
+    /// after that publish returned: a follow-up dispatched by a subscriber, or an action
+    /// another thread dispatched while the store was busy. Such a state may then be heard on
+    /// another thread than its parent, after it.
+    ///
     /// A publish queued past ``EventBus/nestingLimit`` has a parent too: the publish whose
     /// handler made it, although it is delivered (and reported to taps) after that handler
     /// returned. Its number and parent are taken when it is made, so it stays in its parent's

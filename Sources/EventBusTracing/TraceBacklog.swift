@@ -35,12 +35,19 @@ struct TraceBacklog {
     private(set) var mostBytes = 0
     private(set) var reservations = 0
 
-    /// Reserves a place for a publish about to be encoded; false if it must not be (the trace
-    /// stopped, or the backlog is full: then it counts as dropped).
-    mutating func reserve() -> Bool {
+    /// The last top-level publish dropped on each thread since that thread's last item: the
+    /// publishes of its tree already filed can no longer be completed by it (see
+    /// ``PublishOrder/Heard/droppedRoot``). One number per thread.
+    private var droppedRoots: [ObjectIdentifier: UInt64] = [:]
+
+    /// Reserves a place for a publish about to be encoded, heard on `thread` (`root`: its number
+    /// if it is a top-level publish); false if it must not be (the trace stopped, or the backlog
+    /// is full: then it counts as dropped).
+    mutating func reserve(root: UInt64? = nil, on thread: ObjectIdentifier? = nil) -> Bool {
         guard isAccepting else { return false }
         guard used < Self.lineLimit else {
             dropped += 1
+            if let root, let thread { droppedRoots[thread] = root }
             return false
         }
         used += 1
@@ -55,11 +62,16 @@ struct TraceBacklog {
         let size = heard.payload?.count ?? 0
         guard isAccepting, bytes + size <= Self.byteLimit else {
             used -= 1
-            if isAccepting { dropped += 1 }
+            if isAccepting {
+                dropped += 1
+                if heard.fields.parent == nil { droppedRoots[heard.thread] = heard.fields.seq }
+            }
             return false
         }
         bytes += size
         mostBytes = max(mostBytes, bytes)
+        var heard = heard
+        heard.droppedRoot = droppedRoots.removeValue(forKey: heard.thread)
         return append(.heard(heard))
     }
 
@@ -94,6 +106,7 @@ struct TraceBacklog {
     /// Takes no more publishes and lets go of what waits (the trace is full, failed or closed).
     mutating func stop() {
         isAccepting = false
+        droppedRoots = [:]
         used -= items.count
         items = []
         bytes = 0

@@ -19,7 +19,10 @@ public import Foundation
 /// Each top-level publish is written when the tap hears it, followed by the publishes nested in
 /// it, by sequence number (the tap hears those first; they wait for it). Publishes on other
 /// threads at the same time may come between two top-level ones; ``Trace`` sorts every line.
-/// See ``TraceFormat`` for the times.
+/// See ``TraceFormat`` for the times. A tree is never cut, whatever its size. A nested publish
+/// that can never join its tree (its parent was written already: a store's state for an
+/// action another thread dispatched while the store was busy) is written with the next
+/// top-level publish heard on its thread.
 ///
 /// ## Threading
 /// The tap encodes each payload on the publishing thread (its event is not kept past the
@@ -46,7 +49,10 @@ public import Foundation
 /// ## Lifetime
 /// ``attach(to:)`` returns the tap's token: releasing it stops the trace. ``close()`` writes
 /// what is queued (nested publishes whose top-level one was not heard, in sequence order), then
-/// the dropped count if any were dropped, and closes the file.
+/// the dropped count if any were dropped, and closes the file. The nested publishes the writer
+/// holds are those of the trees in progress, plus those of trees cut short (the tap cancelled,
+/// or a top-level publish dropped, in the middle of them) until their thread is heard again or
+/// the writer closes.
 ///
 /// ## One bus per writer
 /// A writer traces the first bus it is attached to, for its whole life: sequence numbers and
@@ -146,14 +152,18 @@ public final class TraceWriter: Sendable {
 
     private func tap(_ bus: EventBus) -> SubscriptionToken {
         bus.observeAll { [self] record in
+            // The thread, to tell when a publish can no longer join its tree (see PublishOrder).
+            let thread = ObjectIdentifier(Thread.current)
+            let root = record.parentSequenceNumber == nil ? record.sequenceNumber : nil
             // Before any work: a stopped trace or a full backlog costs a publisher one lock.
-            guard state.withLock({ $0.backlog.reserve() }) else { return }
+            guard state.withLock({ $0.backlog.reserve(root: root, on: thread) }) else { return }
             var fields = TraceFormat.fields(for: record)
             fields.time = TraceFormat.seconds(ContinuousClock.now - start)
             // An encoder per record: publishers on several threads never share one.
             let heard = PublishOrder.Heard(
                 fields: fields,
-                payload: TraceFormat.payload(of: record.event, encoder: TraceFormat.payloadEncoder()))
+                payload: TraceFormat.payload(of: record.event, encoder: TraceFormat.payloadEncoder()),
+                thread: thread)
             if state.withLock({ $0.backlog.add(heard) }) { queue.async { self.drain() } }
         } failures: { [self] failure in
             // Reported on the publishing thread before the tap hears that publish, so filed

@@ -33,10 +33,19 @@ struct PublishNesting {
     private var usedSlots = 1
     /// Which stripe of a list's publish counters this thread writes.
     let countingStripe: Int
-    /// The tapped publish running on this thread right now, so that a publish its handlers make
-    /// can name it as its parent (``PublishRecord/parentSequenceNumber``). Only written while
-    /// the bus has taps.
+    /// The innermost publish on the traced path running on this thread, so that a publish its
+    /// handlers make can name it as its parent (``PublishRecord/parentSequenceNumber``). Only
+    /// written on the traced path: a plain publish nested inside leaves it as it is, so read it
+    /// through ``runningPublish``, which checks that it is the innermost publish of all.
     var tracedPublish = TracedPublish()
+
+    /// The publish whose handlers run on this thread right now, if it was made on the traced
+    /// path; nil outside any publish and inside a plain one (on a bus that notes nothing, such as
+    /// another bus that a traced publish's handler published on). Parents are per bus: a publish
+    /// names as its parent only the publish whose handler made it, never one further out.
+    var runningPublish: TracedPublish? {
+        tracedPublish.depth == depth && depth > 0 ? tracedPublish : nil
+    }
 
     init() {
         hazardRecord = HazardSlots.claimRecord()
@@ -153,10 +162,20 @@ struct TracedPublish {
     var callSite: CallSite?
     /// The tapped publish on the same bus whose handler made this one.
     var parent: UInt64?
+    /// The nesting depth its handlers run at, set when it is delivered: a publish made at that
+    /// depth was made by one of them (see ``PublishNesting/runningPublish``).
+    var depth = 0
 
     /// The parent's number for a publish on the bus of `taps`, if this publish is on that bus.
     func parent(on taps: TapStore) -> UInt64? {
         self.taps == ObjectIdentifier(taps) ? sequenceNumber : nil
+    }
+
+    /// This publish as the one whose handlers run at `depth` on the calling thread.
+    func running(at depth: Int) -> TracedPublish {
+        var running = self
+        running.depth = depth
+        return running
     }
 
     /// This publish's number, if it is a tapped publish on the bus of `taps` (a failure report

@@ -53,7 +53,7 @@ extension EventBus {
         // As in `publish`, inline: the closure that queues a delivery is made only when one is
         // queued, so a state publish allocates nothing.
         let nesting = PublishNesting.current(key: PublishNesting.key)
-        let parent = tapping ? nesting.pointee.tracedPublish.parent(on: taps) : nil
+        let parent = tapping ? nesting.pointee.runningPublish?.parent(on: taps) : nil
         guard nesting.pointee.depth < Self.nestingLimit else {
             nesting.pointee.wait {
                 self.deliverState(
@@ -88,7 +88,7 @@ extension EventBus {
         let enclosing = nesting.pointee.tracedPublish
         nesting.pointee.tracedPublish = TracedPublish(
             taps: tapping ? ObjectIdentifier(taps) : nil, sequenceNumber: sequenceNumber, callSite: callSite,
-            parent: parent)
+            parent: parent, depth: nesting.pointee.depth)
         if tapping {
             deliverStateTraced(
                 value, to: snapshot, stateSequence: stateSequence, sequenceNumber: sequenceNumber,

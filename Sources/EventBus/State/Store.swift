@@ -30,11 +30,16 @@
 /// same publish as far as anyone can tell, nested and queued past ``EventBus/nestingLimit`` as
 /// publishes are, and counted as received by the store's subscription.
 ///
+/// Each state is published nested in its action's publish: taps see the action's publish as
+/// its parent (``PublishRecord/parentSequenceNumber``) and the `dispatch` as its call site,
+/// also for an action that waited in the queue (see below) and is reduced after its publish
+/// returned, on this thread or another. The initial state names the line that created the store.
+///
 /// ## Ordering and threading
 /// Actions are reduced one at a time, from any thread, in the order they are dispatched (a
 /// follow-up dispatched by a subscriber or middleware while its thread reduces goes at the end
 /// of that thread's batch, see below). Every action publishes a state, even an unchanged one;
-/// automatic skipping (see ``init(bus:initialState:middleware:automaticallySkipsRepeats:reducer:)``)
+/// automatic skipping (see ``init(bus:initialState:middleware:automaticallySkipsRepeats:fileID:line:function:reducer:)``)
 /// keeps subscribers from re-rendering it. No lock is held while the reducer, the middleware or
 /// subscribers run.
 ///
@@ -98,10 +103,14 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     ///   - automaticallySkipsRepeats: Whether `states` queries skip a value equal to the
     ///     previous one when their output is `Equatable` (see <doc:StateSubscriptions>). On by
     ///     default, as in ReSwift.
+    ///   - fileID: With `line` and `function`, the call site of the initial state's publish, for
+    ///     taps only (``PublishRecord/callSite``): leave them to their defaults, which name the
+    ///     line that creates the store.
     ///   - reducer: Folds each action into the state (see ``Reducer``).
     public init(
         bus: EventBus, initialState: State, middleware: [Middleware] = [],
         automaticallySkipsRepeats: Bool = true,
+        fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function,
         reducer: @escaping Reducer
     ) {
         self.bus = bus
@@ -109,7 +118,7 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
         let engine = StoreEngine(
             bus: bus, initialState: initialState, middleware: middleware, reducer: reducer)
         self.engine = engine
-        bus.publishState(initialState)
+        bus.publishState(initialState, fileID: fileID, line: line, function: function)
         let entry = OwnerlessSubscription<Action> { action in engine.reduce(action) }
         actionEntry = entry
         actionSubscription = bus.register(entry, cancelsOnDeinit: true)

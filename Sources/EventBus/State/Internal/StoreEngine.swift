@@ -32,11 +32,11 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     private let states: UnsafeMutablePointer<State>
     private let queues: UnsafeMutablePointer<StoreQueues<Dispatched>>
 
-    /// A queued action and the call site of the `dispatch` that sent it, which its state
-    /// publish names (nil when the bus noted no call site for it).
+    /// A queued action and its publish (the `dispatch` that sent it), which its state publish
+    /// names as its call site and parent (nil when the bus noted nothing for it).
     struct Dispatched {
         let action: Action
-        let callSite: CallSite?
+        let origin: TracedPublish?
     }
 
     init(
@@ -72,10 +72,15 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     var backlog: Int { turn.core.withLock { _ in queues.pointee.backlog } }
 
     /// Reduces `action`, called by the store's action subscription inside the action's publish.
-    /// On a bus that notes call sites, that publish's (the `dispatch` call) goes with the action,
-    /// so the state it produces names the dispatch rather than this engine.
+    /// On a bus that notes call sites, that publish goes with the action, so the state it
+    /// produces names the dispatch as its call site and the action's publish as its parent, even
+    /// when the action waits in the queue and is reduced after that publish returned, by
+    /// another thread or further up this one's stack.
     func reduce(_ action: Action) {
-        reduce(action, callSite: bus.taps.wantsCallSites ? FailureReporter.publishingCallSite : nil)
+        reduce(
+            action,
+            origin: bus.taps.wantsCallSites
+                ? PublishNesting.current(key: nestingKey).pointee.runningPublish : nil)
     }
 
     /// The action's publish when the store's action subscription `entry` is all it would reach
@@ -88,7 +93,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         guard nesting.pointee.depth < EventBus.nestingLimit else { return bus.publishPlain(action) }
         entry.countDelivery()
         nesting.pointee.depth += 1
-        reduce(action, callSite: nil)
+        reduce(action, origin: nil)
         if nesting.pointee.depth == EventBus.nestingLimit {
             PublishNesting.runWaiting(on: nesting)
         }
@@ -98,13 +103,13 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Reduces `action` now if the store is idle (its thread takes the store with one
     /// compare-and-swap and leaves it with another when nothing was queued meanwhile, see
     /// ``StoreTurn``), or queues it.
-    func reduce(_ action: Action, callSite: CallSite?) {
+    func reduce(_ action: Action, origin: TracedPublish?) {
         let thread = StoreTurn.currentThread
         if turn.enter(thread) {
-            run(action, callSite: callSite)
+            run(action, origin: origin)
             continueBatch(on: thread)
         } else {
-            enqueue(action, callSite: callSite, on: thread)
+            enqueue(action, origin: origin, on: thread)
         }
     }
 
@@ -114,8 +119,8 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// The store was busy at the first look: files the action under the lock (see
     /// ``StoreTurn/admit(_:)``), or runs it here if the store has become idle meanwhile.
     @inline(never)
-    private func enqueue(_ action: Action, callSite: CallSite?, on thread: UInt) {
-        let dispatched = Dispatched(action: action, callSite: callSite)
+    private func enqueue(_ action: Action, origin: TracedPublish?, on thread: UInt) {
+        let dispatched = Dispatched(action: action, origin: origin)
         let admission = turn.core.withLock { core -> StoreAdmission in
             switch turn.admit(thread) {
             case .run: return .run
@@ -130,7 +135,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         }
         switch admission {
         case .run:
-            run(dispatched.action, callSite: dispatched.callSite)
+            run(dispatched.action, origin: dispatched.origin)
             continueBatch(on: thread)
         case .queued:
             return
@@ -156,7 +161,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     private func runQueued() {
         while true {
             switch turn.core.withLock({ queues.pointee.next(core: &$0, turn: turn) }) {
-            case .run(let dispatched): run(dispatched.action, callSite: dispatched.callSite)
+            case .run(let dispatched): run(dispatched.action, origin: dispatched.origin)
             case .handOff(let leader):
                 leader.signal()
                 return
@@ -175,24 +180,36 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Every `withLock` here returns `Void`: a closure returning `State` made `withLock` generic
     /// over a type the compiler cannot see, and so unspecialized, which cost a metadata lookup for
     /// `LockedValue<StoreCore>` and one for the closure's type on every dispatch.
-    private func run(_ action: Action, callSite: CallSite?) {
-        guard !hasMiddleware else { return runWithMiddleware(action, callSite: callSite) }
+    private func run(_ action: Action, origin: TracedPublish?) {
+        guard !hasMiddleware else { return runWithMiddleware(action, origin: origin) }
         var after = states[turn.shownSlot]
         turn.isReducing = true
         reducer(&after, action)
         turn.isReducing = false
-        publish(after, callSite: callSite)
+        publish(after, origin: origin)
     }
 
     /// Stores the reduced state and publishes it, named after the dispatch that sent the action.
-    private func publish(_ after: State, callSite: CallSite?) {
+    private func publish(_ after: State, origin: TracedPublish?) {
         store(after)
-        if let callSite {
+        guard let origin, let callSite = origin.callSite else { return bus.publishState(after) }
+        nestedIn(origin) {
             bus.publishState(
                 after, fileID: callSite.staticFileID, line: callSite.line, function: callSite.staticFunction)
-        } else {
-            bus.publishState(after)
         }
+    }
+
+    /// Runs `publish` as if from a handler of `origin`, the action's publish: a queued action
+    /// is reduced after that publish returned (on another thread, or after a follow-up's
+    /// publish on this one), and its state is still nested in it, not in whatever publish runs
+    /// the batch. Out of line: only a bus that notes call sites comes here.
+    @inline(never)
+    private func nestedIn(_ origin: TracedPublish, _ publish: () -> Void) {
+        let nesting = PublishNesting.current(key: nestingKey)
+        let running = nesting.pointee.tracedPublish
+        nesting.pointee.tracedPublish = origin.running(at: nesting.pointee.depth)
+        publish()
+        nesting.pointee.tracedPublish = running
     }
 
     /// Puts `after` in the hidden slot, shows it, and empties the other: no lock unless a reader is
@@ -211,7 +228,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Middleware, then the reducer and the publish (none when middleware dropped the action).
     /// Apart from `run` because of its `Action?` local (see above).
     @inline(never)
-    private func runWithMiddleware(_ action: Action, callSite: CallSite?) {
+    private func runWithMiddleware(_ action: Action, origin: TracedPublish?) {
         let before = states[turn.shownSlot]  // only this runner writes it (see `run`)
         var accepted: Action? = action
         for step in middleware {
@@ -223,7 +240,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
         turn.isReducing = true
         reducer(&after, accepted)
         turn.isReducing = false
-        publish(after, callSite: callSite)
+        publish(after, origin: origin)
     }
 }
 
