@@ -73,9 +73,13 @@ public final class EventRecorder<Event: EventBusEvent>: Sendable {
 
     /// Waits for the `number`-th event (1 is the first) and returns it.
     ///
+    /// A `number` below 1 is a programming error: it stops the program with a message saying so.
+    ///
     /// Throws ``EventRecorderTimeout`` if it has not arrived within `timeout`.
     public func waitForEvent(number: Int = 1, timeout: Duration = .seconds(10)) async throws -> Event {
-        precondition(number >= 1, "event numbers start at 1")
+        guard number >= 1 else {
+            fatalError("EventRecorder.waitForEvent(number: \(number)): event numbers start at 1")
+        }
         return try await waitForEvents(count: number, timeout: timeout)[number - 1]
     }
 }

@@ -12,6 +12,7 @@ struct Options {
 
     static let usage = """
         usage: eventbench [--quick] [--scenario NAME] [--competitor NAME] [--ops N] [--help]
+               eventbench --trap NAME
 
           --quick              short batches (CI smoke run; figures are rough)
           --scenario NAME      run only scenario NAME (e.g. publish-10), or those containing NAME
@@ -19,6 +20,8 @@ struct Options {
           --ops N              N operations per batch instead of timing-based calibration
                                (for callgrind/dhat runs of a single scenario)
           --help               print this help
+          --trap NAME          run a documented programming-error stop (for scripts/release-traps.sh,
+                               which checks its message in a release build): \(TrapProbe.names.joined(separator: ", "))
 
         scenarios: \(ScenarioName.all.joined(separator: ", "))
         """
@@ -28,10 +31,11 @@ struct Options {
         let message: String
     }
 
-    /// What the command line asks for: a run, or the help text.
+    /// What the command line asks for: a run, the help text, or a documented stop.
     enum Request {
         case run(Options)
         case help
+        case trap(String)
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Request {
@@ -43,6 +47,12 @@ struct Options {
                 return .help
             case "--quick":
                 options.quick = true
+            case "--trap":
+                guard let name = remaining.popFirst(), TrapProbe.names.contains(name) else {
+                    throw UsageError(
+                        message: "--trap needs one of: \(TrapProbe.names.joined(separator: ", "))")
+                }
+                return .trap(name)
             case "--ops":
                 guard let value = remaining.popFirst().flatMap({ Int($0) }), value > 0 else {
                     throw UsageError(message: "--ops needs a positive number")

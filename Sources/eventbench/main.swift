@@ -12,6 +12,10 @@ do {
 switch request {
 case .help:
     print(Options.usage)
+case .trap(let name):
+    TrapProbe.run(name)
+    FileHandle.standardError.write(Data("eventbench: --trap \(name) did not stop the program\n".utf8))
+    exit(0)
 case .run(let options):
     print("# eventbench (\(options.quick ? "quick run: rough figures" : "full run"))\n")
     let results = Benchmark(options: options).run()

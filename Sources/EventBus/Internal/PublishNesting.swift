@@ -200,6 +200,6 @@ private let threadKey: pthread_key_t = {
         state.deinitialize(count: 1)
         state.deallocate()
     }
-    precondition(created == 0, "EventBus: no thread-specific key left for publish nesting")
+    guard created == 0 else { fatalError("EventBus: no thread-specific key left for publish nesting") }
     return key
 }()

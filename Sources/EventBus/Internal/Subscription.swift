@@ -172,7 +172,7 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// A stand-in for a cancelled entry's slot in its list (see ``SubscriberList``): finished,
     /// delivers nothing. Only ``Subscription`` entries are ever listed.
     func makeVacancy() -> AnySubscription {
-        preconditionFailure("only Subscription<Event> entries are listed")
+        fatalError("EventBus: only Subscription<Event> entries are listed")
     }
 
     /// Called once the entry has been cancelled or dropped from its list, with no lock held,

@@ -124,7 +124,7 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     /// Crashes unless called from inside ``drain()`` or ``runAsLoop(_:)``: this is how
     /// `MainLoop.assumeIsolated` knows the caller really is on the loop.
     public func checkIsolated() {
-        precondition(Self.isRunningLoop, "not running on the eventdemo main loop")
+        guard Self.isRunningLoop else { fatalError("eventdemo: not running on the eventdemo main loop") }
     }
 
     private func clearWakeByte() {

@@ -143,7 +143,8 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
             wakeup.wait()  // signalled by the runner of the batch before this one, with no lock held
             continueBatch(on: thread)
         case .reentrant:
-            preconditionFailure(
+            // `fatalError`, not `preconditionFailure`: its message survives an optimised build.
+            fatalError(
                 "Store<\(State.self), \(Action.self)>: dispatch(\(action)) was called from inside the reducer. "
                     + "A reducer must only compute the next state; dispatch follow-up actions from "
                     + "middleware or a subscriber instead.")
