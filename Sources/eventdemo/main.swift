@@ -29,6 +29,15 @@ func readReplay(_ session: SessionOptions) -> Recording? {
     }
 }
 
+/// Opens the trace `--follow` names and checks its first line, before the terminal is touched.
+func openFollowed(_ session: SessionOptions) -> TraceTail? {
+    do throws(TraceError) {
+        return try session.followPath.map { path throws(TraceError) in try TraceTail(path: path) }
+    } catch {
+        fail(error.description)
+    }
+}
+
 func openRecording(_ session: SessionOptions) -> TraceWriter? {
     do throws(TraceError) {
         return try session.recordPath.map { path throws(TraceError) in try TraceWriter(path: path) }
@@ -69,6 +78,7 @@ case .version:
     print(DemoOptions.versionText)
 case .headless(let keys, let size, let session):
     let replay = readReplay(session)
+    let followed = openFollowed(session)
     let recorder = openRecording(session)
     let services = DemoServices(bus: EventBus())
     let token = recorder?.attach(to: services.bus)
@@ -76,12 +86,14 @@ case .headless(let keys, let size, let session):
         keys: keys, size: size, services: services,
         replay: replay.map {
             ($0, replayName(session.replayPath), session.stepsThroughReplay ? .stepped : .paced)
-        })
+        },
+        follow: followed.map { ($0.path, replayName(session.followPath)) })
     print(screen.text)
     token?.cancel()
     report(recorder)
 case .interactive(let session):
     let replay = readReplay(session)
+    _ = openFollowed(session)  // Checked here; the loop opens it again on its own thread.
     // Check before touching the terminal, so redirected runs get one clear line, not escape codes.
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
         fail("stdin and stdout must be a terminal (for scripted runs use --headless)")
@@ -116,8 +128,12 @@ func runInteractive(
     defer { terminal.stop() }
     let services = DemoServices(bus: EventBus())
     // A replay drives the panes through a bus of its own; the services stay idle on theirs.
+    let watchesTrace = replay != nil || session.followPath != nil
     let app = DemoApp(
-        services: services, bus: replay.map { _ in EventBus() }, executor: executor, size: terminal.size)
+        services: services, bus: watchesTrace ? EventBus() : nil, executor: executor, size: terminal.size)
+    if let path = session.followPath, let tail = try? TraceTail(path: path) {
+        app.follow(tail, name: replayName(path))
+    }
     if let replay {
         app.replay(
             replay, name: replayName(session.replayPath), mode: session.stepsThroughReplay ? .stepped : .paced

@@ -4,7 +4,7 @@
 extension DemoApp {
     /// The next instant something is due, or `nil` when nothing is scheduled.
     public func nextDeadline() -> ContinuousClock.Instant? {
-        [replayer?.nextDeadline, flashes.nextDeadline].compactMap { $0 }.min()
+        [replayer?.nextDeadline, follower?.nextDeadline, flashes.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Makes `now` the frame's time and does whatever is due: ends the flashes that are over,
@@ -13,5 +13,9 @@ extension DemoApp {
         frameTime = now
         flashes.removeExpired(at: now)
         replayer?.publishDue(at: now)
+        if let follower {
+            follower.readDue(at: now)
+            if let said = follower.takeNotice() { notice = said }
+        }
     }
 }

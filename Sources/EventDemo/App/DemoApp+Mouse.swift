@@ -39,7 +39,7 @@ extension DemoApp {
                 return
             }
             let buttons = Chrome.helpButtons(
-                loggedIn: isLoggedIn, view: view, log: logMode, replay: replayer?.mode, in: layout.helpBar)
+                loggedIn: isLoggedIn, view: view, log: logMode, replay: replayMode, in: layout.helpBar)
             if let button = buttons.first(where: { $0.rect.contains(column: column, row: row) }) {
                 handle(button.key)
             } else if let pane = view.focusOrder.first(where: {

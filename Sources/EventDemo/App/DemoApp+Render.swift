@@ -37,7 +37,7 @@ extension DemoApp {
             Chrome.statusLine(idleHint, isNotice: true, log: log, into: &buffer, in: layout.statusLine)
         }
         Chrome.helpBar(
-            loggedIn: userName != nil, view: view, log: log, replay: replayer?.mode, into: &buffer,
+            loggedIn: userName != nil, view: view, log: log, replay: replayMode, into: &buffer,
             in: layout.helpBar)
         if let detail {
             DetailView.render(
@@ -47,6 +47,11 @@ extension DemoApp {
         }
         if showsHelp { Chrome.helpOverlay(scroll: helpScroll, into: &buffer, in: buffer.bounds) }
         return buffer
+    }
+
+    /// The help bar's replay keys: a followed trace offers what a paced replay does.
+    var replayMode: Replayer.Mode? {
+        replayer?.mode ?? (follower != nil ? .paced : nil)
     }
 
     /// The event log's mode as the status line and help bar show it.
@@ -63,6 +68,11 @@ extension DemoApp {
 extension DemoApp {
     /// What the title bar says about `--record` or `--replay`, if either is on.
     var sessionBadge: String? {
+        if let follower {
+            guard follower.failure == nil else { return "▶ follow stopped" }
+            let skipped = follower.tail.skippedLines
+            return "▶ follow \(follower.readCount)" + (skipped > 0 ? " · \(skipped) skipped" : "")
+        }
         if let replayer {
             let progress = "\(replayer.publishedCount)/\(replayer.recording.events.count)"
             let dropped = replayer.recording.dropped
@@ -85,6 +95,9 @@ extension DemoApp {
 
     /// The status line before anything was published.
     var idleHint: String {
+        if let follower {
+            return follower.failure ?? "Following \(follower.name): waiting for its app to publish"
+        }
         guard let replayer else { return "Press l to log in and watch events flow through the bus" }
         return replayer.mode == .stepped
             ? "Replaying \(replayer.name) step by step: press space to publish the next event"

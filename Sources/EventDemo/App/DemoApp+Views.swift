@@ -35,7 +35,7 @@ extension DemoApp {
                 archiveDone: archive.archivedCount),
             // In a replay, the recording's receivers, as the Bus view maps them.
             subscriptions: busPane.mapSnapshot(of: bus)[String(describing: PriceDidTickEvent.self)] ?? [],
-            replaying: replayer != nil, into: &buffer, in: layout.flowGuide)
+            replaying: replayer != nil || follower != nil, into: &buffer, in: layout.flowGuide)
         renderEventLog(in: layout.flowLog, into: &buffer)
         Self.drawFlashes(flashes, at: frameTime, panes: [("TickerPane", layout.ticker)], into: &buffer)
     }

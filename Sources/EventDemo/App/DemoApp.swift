@@ -56,10 +56,12 @@ public final class DemoApp {
     /// Set by Ctrl-L until the loop takes it (``takeRepaintRequest()``).
     private var repaintRequested = false
     /// A one-off message for the status line (for example why checkout did nothing).
-    public private(set) var notice: String?
+    public internal(set) var notice: String?
 
     /// Replaying a recording (`--replay`): set by ``replay(_:name:mode:)``.
     public private(set) var replayer: Replayer?
+    /// The trace `--follow` reads as its app writes it, if any.
+    public private(set) var follower: TraceFollower?
     /// Recording the bus (`--record`); the title bar shows how it is going.
     public var recorder: TraceWriter?
     /// The Bus view's dead events and handler errors.
@@ -116,6 +118,19 @@ public final class DemoApp {
         self.replayer = replayer
     }
 
+    /// Follows a trace as its app writes it (`--follow FILE`): what the file gains is published
+    /// on this app's bus as ``TracedEvent``s and shown as the trace holds it, as a replay is.
+    public func follow(_ tail: TraceTail, name: String) {
+        let follower = TraceFollower(tail: tail, name: name, bus: bus)
+        eventLog.startReplay()
+        busPane.startFollowing()
+        follower.announce = { [eventLog, busPane] publish in
+            eventLog.showRecorded(publish)
+            if let publish { busPane.showReplayed(publish.recorded) }
+        }
+        self.follower = follower
+    }
+
     /// Lays out again for `size` at the next render.
     public func resize(to size: Size) {
         self.size = size
@@ -147,6 +162,10 @@ public final class DemoApp {
         }
         if showsHelp, scrollHelp(key) { return }
         if replayer != nil, handleDuringReplay(key) { return }
+        if let follower, Self.publishingKeys.contains(key) {
+            notice = "Following \(follower.name): keys that publish are off (q quits)"
+            return
+        }
         if let target = DemoView(key: key) {
             show(target)
             return
@@ -279,14 +298,16 @@ public final class DemoApp {
 
     /// Step mode's space, and a notice instead of the keys that would publish live events.
     /// Returns whether the key was handled.
+    /// The keys that make the services publish: off in a replay and while following a trace.
+    private static let publishingKeys: [Key] = ["l", "a", "r", "x", "c", "t"].map { .character($0) }
+
     private func handleDuringReplay(_ key: Key) -> Bool {
         guard let replayer else { return false }
         switch key {
         case .character(" ") where replayer.mode == .stepped:
             if !replayer.step() { notice = "The replay is over: every recorded event was published" }
             return true
-        case .character("l"), .character("a"), .character("r"), .character("x"), .character("c"),
-            .character("t"):
+        case _ where Self.publishingKeys.contains(key):
             notice = "Replaying \(replayer.name): keys that publish are off (q quits)"
             return true
         default:

@@ -7,6 +7,8 @@ public struct SessionOptions: Equatable, Sendable {
     public var recordPath: String?
     /// `--replay FILE`: play this recording into the panes instead of running live.
     public var replayPath: String?
+    /// `--follow FILE`: show this trace as its app writes it, instead of running live.
+    public var followPath: String?
     /// `--step`: replay one event per space press.
     public var stepsThroughReplay: Bool
     /// `--no-mouse` turns mouse reports off (so the terminal's own text selection works).
@@ -55,7 +57,10 @@ public enum DemoOptions: Equatable, Sendable {
                                     \(TraceFormat.describe(bytes: TraceFormat.defaultMaximumBytes)) and says so
           --replay FILE             play a recording back into the panes at its recorded pace
                                     (headless: all at once); keys that publish are off
+                                    (any app's TraceWriter file: its events, subscriptions, call sites)
           --step                    with --replay: space publishes the next recorded event
+          --follow FILE             show a trace live while its app writes it (headless: what
+                                    it holds so far); keys that publish are off
           --no-mouse                leave the mouse to the terminal (text selection)
           --no-color                no colours, bold and reverse video only (or set NO_COLOR)
 
@@ -96,6 +101,7 @@ public enum DemoOptions: Equatable, Sendable {
             case "--headless": headless = true
             case "--record": session.recordPath = try path(after: "--record")
             case "--replay": session.replayPath = try path(after: "--replay")
+            case "--follow": session.followPath = try path(after: "--follow")
             case "--step": session.stepsThroughReplay = true
             case "--no-mouse": session.usesMouse = false
             case "--no-color": session.usesColor = false
@@ -123,6 +129,9 @@ public enum DemoOptions: Equatable, Sendable {
         }
         if session.stepsThroughReplay, session.replayPath == nil {
             throw DemoOptionsError("--step only applies with --replay")
+        }
+        if session.followPath != nil, session.recordPath != nil || session.replayPath != nil {
+            throw DemoOptionsError("--follow cannot be combined with --record or --replay")
         }
         if session.recordPath != nil, session.replayPath != nil {
             throw DemoOptionsError("--record and --replay cannot be combined (a replay is already recorded)")

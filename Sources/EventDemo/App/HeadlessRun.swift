@@ -14,20 +14,30 @@ public enum HeadlessRun {
     ///
     /// With `replay`, the panes get the recording on a bus of their own: all of it before the
     /// first key (a headless run has no clock to wait on), or one event per space in step mode.
+    /// With `follow` (a trace the caller opened once with ``TraceTail/init(path:)``, to check
+    /// it), they get what the trace holds so far, before the first key.
     public static func run(
         keys: [Key], size: Size, services: DemoServices,
         replay: (recording: Recording, name: String, mode: Replayer.Mode)? = nil,
+        follow: (path: String, name: String)? = nil,
         timeFormat: TimeFormat = TimeFormat(), timeout: Duration = .seconds(10)
     ) -> ScreenBuffer {
         let executor = MainLoopExecutor()
         return executor.runAsLoop {
             MainLoop.assumeIsolated {
                 let app = DemoApp(
-                    services: services, bus: replay.map { _ in EventBus() }, executor: executor, size: size,
+                    services: services, bus: replay != nil || follow != nil ? EventBus() : nil,
+                    executor: executor,
+                    size: size,
                     timeFormat: timeFormat)
                 if let replay {
                     app.replay(replay.recording, name: replay.name, mode: replay.mode)
                     if replay.mode == .paced { app.replayer?.publishAll() }
+                    settle(services.background, executor: executor, timeout: timeout)
+                }
+                if let follow, let tail = try? TraceTail(path: follow.path) {  // The caller checked it.
+                    app.follow(tail, name: follow.name)
+                    app.follower?.readAll()
                     settle(services.background, executor: executor, timeout: timeout)
                 }
                 for key in keys {

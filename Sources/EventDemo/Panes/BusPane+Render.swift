@@ -55,13 +55,13 @@ extension BusPane {
     private nonisolated static func renderFailures(
         _ state: BusPaneState, into buffer: inout ScreenBuffer, in rect: Rect
     ) {
-        let unrecorded = state.replay != nil && state.failures.isEmpty
-        let title = unrecorded ? "Handler errors (not recorded)" : "Handler errors (\(state.failureCount))"
+        let title = "Handler errors (\(state.failureCount))"
         Theme.frame(rect, title: title, focused: false, into: &buffer)
         let inside = rect.inset(by: 1)
         let left = inside.x + 1
         guard !state.failures.isEmpty else {
-            let none = unrecorded ? "A trace keeps no handler errors" : "None: no handler has thrown"
+            // A trace keeps what synchronous handlers threw, not what later ones did.
+            let none = state.replay != nil ? "None in the trace so far" : "None: no handler has thrown"
             buffer.write(none, column: left, row: inside.y, style: Theme.hint, clip: inside)
             return
         }

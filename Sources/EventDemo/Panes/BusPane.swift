@@ -196,10 +196,29 @@ public final class BusPane {
         recorded = RecordedBus(total: recording.events.count)
     }
 
+    /// Shows what a followed trace says from now on, as a replay does; its total grows with
+    /// what has been read.
+    public func startFollowing() {
+        recorded = RecordedBus(total: nil)
+    }
+
     /// A replay has published `replayed`: fold what the recording says of it into the map.
     public func showReplayed(_ replayed: RecordedEvent) {
         recorded?.add(replayed.entry)
         if let dead = replayed.event as? DeadEvent { addDeadEvent(dead.eventTypeName) }
+        // Another app's publish that reached nobody: its trace has a DeadEvent line only if
+        // that app listens for them, so the publish itself is what says it was dead.
+        if let traced = replayed.event as? TracedEvent, traced.isDead {
+            addDeadEvent(traced.entry.eventTypeName)
+        }
+        let entry = replayed.entry
+        for failure in entry.failures {
+            let who = failure.subscription
+            record(
+                "\(who.subscriberName) threw \(failure.errorDescription) handling \(entry.eventTypeName)"
+                    + " (\(who.delivery), on \(who.executorLabel)), published at \(entry.callSiteDescription)"
+            )
+        }
     }
 
     private func countDeadEvent(_ typeName: String) {

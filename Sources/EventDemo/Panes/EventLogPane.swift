@@ -60,10 +60,15 @@ public struct EventLogEntry: Equatable, Sendable {
     public init(_ record: PublishRecord, time: Date) {
         let event = record.event as? any DemoEvent
         let dead = record.event as? DeadEvent  // The bus itself publishes these.
+        let traced = record.event as? TracedEvent  // Another app's, from a trace.
+        let tracedValue = traced?.entry.payload.flatMap(PayloadValue.init(json:))
         self.init(
-            sequenceNumber: record.sequenceNumber, time: time, typeName: record.eventTypeName,
-            publisher: event.map { type(of: $0).publisherName } ?? (dead != nil ? "EventBus" : "?"),
-            summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" } ?? "",
+            sequenceNumber: record.sequenceNumber, time: time,
+            typeName: traced?.entry.eventTypeName ?? record.eventTypeName,
+            publisher: event.map { type(of: $0).publisherName } ?? traced?.publisher
+                ?? (dead != nil ? "EventBus" : "?"),
+            summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" }
+                ?? tracedValue.map(Self.summary(of:)) ?? "",
             reachedCount: record.reachedCount, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
         cause = record.parentSequenceNumber
@@ -71,7 +76,7 @@ public struct EventLogEntry: Equatable, Sendable {
         callSite = "\(record.callSite) \(record.callSite.function)"
         // In the order the type encodes its fields, not sorted: see PayloadValue.
         let value =
-            event.flatMap(PayloadValue.init(encoding:))
+            event.flatMap(PayloadValue.init(encoding:)) ?? tracedValue
             ?? dead.map { .object([.init(key: "eventTypeName", value: .string($0.eventTypeName))]) }
         payload = value?.json ?? ""
         fields = value.map(PayloadFields.text(of:)) ?? ""
@@ -91,6 +96,22 @@ public struct EventLogEntry: Equatable, Sendable {
         skips = entry.skips
         droppedBy = entry.droppingRecipients
         callSite = "\(entry.callSiteDescription) \(entry.function)"
+    }
+
+    /// A traced payload in a few words, for the summary column: its fields, or its JSON.
+    private static func summary(of value: PayloadValue) -> String {
+        let fields = PayloadFields.text(of: value)
+        return fields.isEmpty ? value.json : fields
+    }
+
+    /// Creates the failure line of a handler that threw, as a trace recorded it, under the
+    /// publish of `typeName` it happened in.
+    public init(recorded failure: Trace.Failure, typeName: String, time: Date) {
+        let subscription = failure.subscription
+        self.init(
+            sequenceNumber: 0, time: time, typeName: typeName, publisher: subscription.subscriberName,
+            summary: "\(subscription.subscriberName) threw: \(failure.errorDescription)", reachedCount: 0,
+            recipients: [subscription], failure: failure.errorDescription)
     }
 
     /// Creates a failure line: `failure`'s subscriber threw while handling its event. Its
@@ -214,11 +235,17 @@ public final class EventLogPane {
         tap = bus.observeAll { record in
             let (isReplay, current) = replay.withLock { $0 }
             if isReplay {
-                guard let current, current.recorded.entry.eventTypeName == record.eventTypeName else {
+                guard let current, current.recorded.publishedTypeName == record.eventTypeName else {
                     return
                 }
                 let entry = EventLogEntry(
                     replaying: current.recorded, record: record, time: current.time ?? now())
+                // The handlers that threw, as recorded: before the record, as live failures come.
+                for failure in current.recorded.entry.failures {
+                    relay.publish(
+                        LoggedPublish.failure(
+                            EventLogEntry(recorded: failure, typeName: entry.typeName, time: entry.time)))
+                }
                 relay.publish(LoggedPublish.record(entry))
                 return
             }

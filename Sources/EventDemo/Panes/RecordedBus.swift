@@ -19,8 +19,10 @@ public struct RecordedBus: Equatable, Sendable {
     public private(set) var recent: [RecentPublish] = []
     /// How many recorded publishes have been replayed.
     public private(set) var replayed = 0
-    /// How many the recording holds.
-    public let total: Int
+    /// How many the recording holds; for a followed trace (`nil` at the start), how many have
+    /// been read so far.
+    public private(set) var total: Int
+    private let grows: Bool
 
     /// Whether a recipient named `subscriber` subscribed without an owner, with a token
     /// (`ownerless`, ``EventBus/subscribe(to:priority:handler:)-99nmq``) or a stream: a
@@ -29,14 +31,16 @@ public struct RecordedBus: Equatable, Sendable {
         subscriber == "ownerless" || subscriber == "AsyncStream"
     }
 
-    /// An empty map for a recording of `total` publishes.
-    public init(total: Int) {
-        self.total = total
+    /// An empty map for a recording of `total` publishes, or of a followed trace (`nil`).
+    public init(total: Int?) {
+        self.total = total ?? 0
+        grows = total == nil
     }
 
     /// Folds in one replayed publish: its call site, and a delivery to each recorded recipient.
     public mutating func add(_ entry: Trace.Entry) {
         replayed += 1
+        if grows { total = replayed }
         recent.keepingLast(BusPane.keptRecent, appending: RecentPublish(entry))
         let type = entry.eventTypeName
         let site = "\(entry.fileID.split(separator: "/").last ?? ""):\(entry.line)"

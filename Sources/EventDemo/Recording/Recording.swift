@@ -18,12 +18,20 @@ public struct RecordedEvent: Sendable {
     public var sequenceNumber: UInt64 { entry.sequenceNumber }
     /// The line of the file it came from (1-based), for messages.
     public var line: Int { entry.lineNumber }
+
+    /// The type name the replay bus's record of ``event`` has (`TracedEvent` for another app's
+    /// event), to tell the replayed publish from the replay bus's own.
+    public var publishedTypeName: String { String(describing: type(of: event)) }
 }
 
-/// A `--record` file read and checked for `--replay`: an `EventBusTracing` trace (see
-/// ``TraceFormat``) whose every publish decodes into a demo event (``EventCatalog``). Every line
-/// is checked before anything is replayed, so a bad file fails at start-up with one message
-/// instead of halfway through.
+/// A trace read and checked for `--replay`: an `EventBusTracing` trace (see ``TraceFormat``),
+/// the demo's own `--record` file or any app's. Every line is checked before anything is
+/// replayed, so a bad file fails at start-up with one message instead of halfway through.
+///
+/// When every publish decodes into a demo event (``EventCatalog``), the replay drives the
+/// demo's panes as the recorded session did. Otherwise (another app's trace, or a type or
+/// payload this build does not know) the trace is ``isForeign``: every publish is replayed as
+/// a ``TracedEvent``, which the log, the Bus view and the Flow view show as the trace holds it.
 public struct Recording: Sendable {
     /// The publishes in replay order: by sequence number (a nested publish after its cause),
     /// with times made non-decreasing.
@@ -34,11 +42,12 @@ public struct Recording: Sendable {
     /// Events the recorder dropped because it fell behind (the trace's ``Trace/dropped``): they
     /// happened but are not in the file, so a replay cannot show them.
     public let dropped: Int
+    /// Whether the trace is not the demo's own: every publish is then a ``TracedEvent``.
+    public let isForeign: Bool
 
     /// Reads and checks the recording at `path`.
     /// - Throws: ``TraceError`` naming the file and line: what ``Trace/init(contentsOf:maximumBytes:)``
-    ///   refuses, a recording of the demo's old format, an unknown event type, a missing
-    ///   payload, or a payload that does not fit its type.
+    ///   refuses, or a recording of the demo's old format.
     public init(contentsOf path: String) throws(TraceError) {
         try self.init(Self.explained { () throws(TraceError) in try Trace(contentsOf: path) }, path: path)
     }
@@ -49,8 +58,34 @@ public struct Recording: Sendable {
             Self.explained { () throws(TraceError) in try Trace(data: data, path: path) }, path: path)
     }
 
-    /// Decodes every publish of `trace` (read from `path`).
-    public init(_ trace: Trace, path: String) throws(TraceError) {
+    /// Decodes every publish of `trace` (read from `path`) into a demo event, or, if one does
+    /// not decode, keeps every publish as a ``TracedEvent`` (see ``isForeign``).
+    public init(_ trace: Trace, path: String) {
+        start = trace.start
+        dropped = trace.dropped
+        do {
+            events = try Self.demoEvents(of: trace, path: path)
+            isForeign = false
+        } catch {
+            events = Self.tracedEvents(of: trace.entries)
+            isForeign = true
+        }
+    }
+
+    /// `entries` as ``TracedEvent``s, with times made non-decreasing from `earliest` on.
+    public static func tracedEvents(of entries: [Trace.Entry], after earliest: Duration = .zero)
+        -> [RecordedEvent]
+    {
+        var time = earliest
+        return entries.map { entry in
+            time = max(entry.time, time)
+            return RecordedEvent(time: time, event: TracedEvent(entry), entry: entry)
+        }
+    }
+
+    /// Every publish of `trace` as the demo event it was.
+    /// - Throws: ``TraceError`` naming the line of the first publish that is not one.
+    private static func demoEvents(of trace: Trace, path: String) throws(TraceError) -> [RecordedEvent] {
         var events: [RecordedEvent] = []
         var decoded: [UInt64: any DemoEvent] = [:]
         for entry in trace.entries {
@@ -79,9 +114,7 @@ public struct Recording: Sendable {
             let time = max(entry.time, events.last?.time ?? .zero)
             events.append(RecordedEvent(time: time, event: event, entry: entry))
         }
-        self.events = events
-        start = trace.start
-        dropped = trace.dropped
+        return events
     }
 
     /// `read()`, with a recording of the demo's own format from before traces named as such.
