@@ -162,4 +162,61 @@ struct TraceFollowTests {
         #expect(screen.contains("▶ follow 4"), "\(screen)")
         assertGolden(screen, named: "follow-\(size)")
     }
+
+    @Test func aTruncatedFileStartsTheLogAndTheMapAgain() throws {
+        let lines = try Self.lines(publishes: 30)
+        let path = Self.emptyFile()
+        try Self.append(lines.prefix(21), to: path)
+        let executor = MainLoopExecutor()
+        try onLoop(executor) {
+            // Given an app that has shown 20 publishes of a followed file
+            let sut = try Self.app(following: path, executor: executor)
+            sut.follower?.readAll()
+            executor.drain()
+            #expect(sut.eventLog.entries.count == 20)
+
+            // When the file is truncated and its app writes a new trace of 3
+            try Data().write(to: URL(filePath: path))
+            try Self.append(lines.prefix(4), to: path)
+            sut.follower?.readAll()
+            executor.drain()
+
+            // Then the log and the Bus view show the new trace only (its sequence numbers
+            // start again, so they would sort under the old ones)
+            #expect(sut.eventLog.entries.map(\.sequenceNumber) == [3, 2, 1])
+            #expect(sut.busPane.state.replay?.replayed == 3)
+        }
+    }
+
+    @Test func waitsLongerBetweenReadsWhileTheFileHasNothingNew() throws {
+        // Given a follower of a file that does not grow
+        let lines = try Self.lines(publishes: 2)
+        let path = Self.emptyFile()
+        try Self.append(lines, to: path)
+        try onLoop {
+            let sut = TraceFollower(tail: try TraceTail(path: path), name: "f", bus: EventBus())
+            var now = ContinuousClock.now
+
+            // When it reads at each deadline
+            var waits: [Duration] = []
+            for _ in 0..<6 {
+                sut.readDue(at: now)
+                let due = try #require(sut.nextDeadline)
+                waits.append(due - now)
+                now = due
+            }
+
+            // Then the waits double up to a second: an idle follower wakes once a second
+            let expected: [Duration] = [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1),
+                .seconds(1),
+            ]
+            #expect(waits == expected)
+
+            // When the file grows, the next wait is short again
+            try Self.append(lines.suffix(1), to: path)
+            sut.readDue(at: now)
+            #expect(try #require(sut.nextDeadline) - now == .milliseconds(100))
+        }
+    }
 }

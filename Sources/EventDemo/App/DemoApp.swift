@@ -128,6 +128,10 @@ public final class DemoApp {
             eventLog.showRecorded(publish)
             if let publish { busPane.showReplayed(publish.recorded) }
         }
+        follower.restart = { [eventLog, busPane] in
+            eventLog.clear()
+            busPane.startFollowing()
+        }
         self.follower = follower
     }
 

@@ -268,6 +268,15 @@ public final class EventLogPane {
         replay.withLock { $0.isOn = true }
     }
 
+    /// Forgets every entry, as for a followed trace that was replaced: its sequence numbers
+    /// start again.
+    public func clear() {
+        entries = []
+        pendingFailures = []
+        totalCount = 0
+        followNewest()
+    }
+
     /// For a replay: the recorded publish about to be published, whose record the log shows
     /// with the recorded time, call site and recipients; `nil` once it has been published.
     public func showRecorded(_ publish: ReplayedPublish?) {

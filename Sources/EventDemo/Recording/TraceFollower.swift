@@ -12,8 +12,11 @@ import Foundation
 /// own bounded rows.
 @MainLoop
 public final class TraceFollower {
-    /// How often the file is read while it has nothing new.
+    /// How soon the file is read again after a read that found something.
     public static let interval = Duration.milliseconds(100)
+    /// The longest wait between reads: while the file has nothing new, each wait doubles up to
+    /// this, so an idle app wakes once a second, not ten times.
+    public static let longestInterval = Duration.seconds(1)
 
     /// The file.
     public let tail: TraceTail
@@ -29,6 +32,11 @@ public final class TraceFollower {
     /// Called before each publish with the publish and its recorded wall-clock time, and with
     /// `nil` after it, as ``Replayer/announce`` is.
     public var announce: ((ReplayedPublish?) -> Void)?
+    /// Called when the file was truncated or replaced, before the new trace's publishes, so
+    /// that what showed the old one can start again.
+    public var restart: (() -> Void)?
+    /// The wait before the next read (see ``longestInterval``).
+    public private(set) var wait = interval
     private let bus: EventBus
     private var due: ContinuousClock.Instant?
     private var lastTime = Duration.zero
@@ -51,7 +59,8 @@ public final class TraceFollower {
     public func readDue(at now: ContinuousClock.Instant) -> Int {
         guard failure == nil, now >= due ?? now else { return 0 }
         let (count, hasMore) = readOnce()
-        due = hasMore ? now : now + Self.interval
+        wait = count > 0 ? Self.interval : min(wait * 2, Self.longestInterval)
+        due = hasMore ? now : now + wait
         return count
     }
 
@@ -67,6 +76,10 @@ public final class TraceFollower {
         } catch {
             failure = error.description
             return (0, false)
+        }
+        if update.restarted {
+            lastTime = .zero
+            restart?()
         }
         publish(update.entries)
         if let last = update.notices.last { notice = last }

@@ -23,6 +23,8 @@ public final class TraceTail {
         public var notices: [String] = []
         /// Whether the read stopped at ``chunkBytes`` with more in the file.
         public var hasMore = false
+        /// Whether the file was truncated or replaced, so ``entries`` start a new trace.
+        public var restarted = false
     }
 
     /// The file followed.
@@ -82,9 +84,11 @@ public final class TraceTail {
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
         if let known = self.inode, let inode, known != inode {
             restart()
+            update.restarted = true
             update.notices.append("\(path) was replaced: reading the new file from its start")
         } else if size < offset {
             restart()
+            update.restarted = true
             update.notices.append("\(path) was truncated: reading it again from its start")
         }
         self.inode = inode
