@@ -11,7 +11,7 @@ import Testing
 struct ForeignTraceTests {
     /// A trace of the foreign app, its start and times made fixed so that screens are golden.
     static func heatingTrace() throws -> String {
-        let path = try ForeignApp.trace(named: "heating.jsonl") { app in
+        let path = try ForeignApp.trace(named: "heating.jsonl") { app, _ in
             app.setTemperature(21.5)
             app.setTemperature(31, in: "attic")
             app.failBoiler(code: 7)

@@ -13,8 +13,11 @@ struct TraceFollowTests {
     /// The lines of a finished trace of `count` publishes of the foreign app (the first is the
     /// header), for a test to append as a writer would.
     private static func lines(publishes count: Int) throws -> [String] {
-        let path = try ForeignApp.trace(named: "source.jsonl") { app in
-            for index in 0..<count { app.setTemperature(Double(index % 30), in: "room \(index)") }
+        let path = try ForeignApp.trace(named: "source.jsonl") { app, writer in
+            for index in 0..<count {
+                app.setTemperature(Double(index % 30), in: "room \(index)")
+                if index % 500 == 499 { ForeignApp.waitUntilWritten(index + 1, by: writer) }
+            }
         }
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
     }
@@ -217,6 +220,26 @@ struct TraceFollowTests {
             try Self.append(lines.suffix(1), to: path)
             sut.readDue(at: now)
             #expect(try #require(sut.nextDeadline) - now == .milliseconds(100))
+        }
+    }
+
+    @Test func saysWhenItsWriterDroppedPublishes() throws {
+        // Given a trace whose writer fell behind and says so in its last line
+        let lines = try Self.lines(publishes: 3)
+        let path = Self.emptyFile()
+        try Self.append(lines + [#"{"dropped":12}"#], to: path)
+        let executor = MainLoopExecutor()
+        try onLoop(executor) {
+            // When it is followed
+            let sut = try Self.app(following: path, executor: executor)
+            sut.advance(to: .now)
+            executor.drain()
+
+            // Then the title bar counts what the writer dropped, and the status line says so
+            #expect(sut.follower?.droppedByWriter == 12)
+            let screen = sut.render().text
+            #expect(screen.contains("▶ follow 3 · 12 dropped"), "\(screen)")
+            #expect(screen.contains("dropped 12 publishes"), "\(screen)")
         }
     }
 }

@@ -71,7 +71,9 @@ extension DemoApp {
         if let follower {
             guard follower.failure == nil else { return "▶ follow stopped" }
             let skipped = follower.tail.skippedLines
-            return "▶ follow \(follower.readCount)" + (skipped > 0 ? " · \(skipped) skipped" : "")
+            let dropped = follower.droppedByWriter
+            return "▶ follow \(follower.readCount)" + (dropped > 0 ? " · \(dropped) dropped" : "")
+                + (skipped > 0 ? " · \(skipped) skipped" : "")
         }
         if let replayer {
             let progress = "\(replayer.publishedCount)/\(replayer.recording.events.count)"

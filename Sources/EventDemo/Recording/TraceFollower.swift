@@ -24,6 +24,8 @@ public final class TraceFollower {
     public let name: String
     /// How many publishes have been read and published.
     public private(set) var readCount = 0
+    /// How many publishes the writer said it dropped because it fell behind.
+    public private(set) var droppedByWriter = 0
     /// The newest thing the tail said about the file (replaced, truncated, a line skipped), not
     /// yet shown.
     public private(set) var notice: String?
@@ -83,6 +85,11 @@ public final class TraceFollower {
         }
         publish(update.entries)
         if let last = update.notices.last { notice = last }
+        if update.dropped > 0 {
+            droppedByWriter += update.dropped
+            notice =
+                "its writer fell behind and dropped \(update.dropped) publishes: they are not in the trace"
+        }
         return (update.entries.count, update.hasMore)
     }
 

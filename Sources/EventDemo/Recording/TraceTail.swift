@@ -25,6 +25,9 @@ public final class TraceTail {
         public var hasMore = false
         /// Whether the file was truncated or replaced, so ``entries`` start a new trace.
         public var restarted = false
+        /// Publishes the writer dropped because it fell behind, as its last line says
+        /// (``Trace/dropped``): they happened but are not in the file.
+        public var dropped = 0
     }
 
     /// The file followed.
@@ -140,24 +143,29 @@ public final class TraceTail {
             lines.removeFirst()
         }
         guard let header, !lines.isEmpty else { return }
-        update.entries += parse(lines, header: header, notices: &update.notices)
+        update.entries += parse(lines, header: header, into: &update)
     }
 
     /// The lines' publishes, through the library's reader: all at once, or, when one of them
     /// is not a trace line, one by one, skipping the bad ones.
-    private func parse(_ lines: [Data], header: Data, notices: inout [String]) -> [Trace.Entry] {
+    private func parse(_ lines: [Data], header: Data, into update: inout Update) -> [Trace.Entry] {
         let newline = Data("\n".utf8)
         func text(_ lines: [Data]) -> Data {
             lines.reduce(into: header + newline) { $0 += $1 + newline }
         }
-        if let trace = try? Trace(data: text(lines), path: path) { return trace.entries }
+        if let trace = try? Trace(data: text(lines), path: path) {
+            update.dropped += trace.dropped
+            return trace.entries
+        }
         var entries: [Trace.Entry] = []
         for line in lines {
             do throws(TraceError) {
-                entries += try Trace(data: text([line]), path: path).entries
+                let trace = try Trace(data: text([line]), path: path)
+                update.dropped += trace.dropped
+                entries += trace.entries
             } catch {
                 skippedLines += 1
-                notices.append("skipped a line that is not a trace line (\(error.reason))")
+                update.notices.append("skipped a line that is not a trace line (\(error.reason))")
             }
         }
         return entries

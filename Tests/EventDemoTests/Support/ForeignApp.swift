@@ -51,6 +51,15 @@ final class ForeignApp: Sendable {
         bus.publish(WindowOpened(room: room))
     }
 
+    /// Waits until `writer` has written `count` publishes (it drops what its backlog cannot
+    /// hold, so a test that publishes thousands lets it catch up), for at most a minute.
+    static func waitUntilWritten(_ count: Int, by writer: TraceWriter) {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while writer.status.lines < count, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.001)  // A poll of the condition, not a pace.
+        }
+    }
+
     /// `line` with the value of its first `"key":` replaced by `value` (JSON text).
     static func replacing(_ key: String, in line: String, with value: String) -> String {
         guard let range = line.range(of: "\"\(key)\":") else { return line }
@@ -59,13 +68,14 @@ final class ForeignApp: Sendable {
         return String(line[..<range.upperBound]) + value + String(line[end...])
     }
 
-    /// Writes a trace of `body` to a new file and returns its path.
-    static func trace(named name: String, _ body: (ForeignApp) -> Void) throws -> String {
+    /// Writes a trace of `body` to a new file and returns its path. `body` gets the writer too,
+    /// to wait for it (``waitUntilWritten(_:by:)``) where it publishes more than its backlog holds.
+    static func trace(named name: String, _ body: (ForeignApp, TraceWriter) -> Void) throws -> String {
         let path = FileManager.default.temporaryDirectory.appending(path: "\(UUID())-\(name)").path
         let app = ForeignApp()
         let writer = try TraceWriter(path: path)
         let token = writer.attach(to: app.bus)
-        body(app)
+        body(app, writer)
         writer.close()
         token.cancel()
         return path
