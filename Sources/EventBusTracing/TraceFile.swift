@@ -20,7 +20,8 @@ enum TraceFile {
     /// huge file is refused as fast as the file itself; and the read stops one byte past the
     /// cap, for files whose size says nothing (a pipe, a device) or that grow while read.
     static func read(_ path: String, maximumBytes: Int) throws(TraceError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a named pipe nobody writes to does not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             throw TraceError(path: path, code == ENOENT ? "no such file" : "cannot be read (\(reason(code)))")
@@ -32,6 +33,8 @@ enum TraceFile {
         }
         let kind = info.st_mode & 0o170000
         if kind == 0o040000 { throw TraceError(path: path, "is a directory, not a trace") }
+        // Reads block again: a pipe with a writer is read to its end; one without reads as empty.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let tooLarge = TraceError(
             path: path,
             "is larger than \(TraceFormat.describe(bytes: maximumBytes)), the most a trace may hold")

@@ -79,6 +79,19 @@ struct TraceHostileInputTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aNamedPipeNobodyWritesToReadsAsEmptyInsteadOfWaiting() throws {
+        // Given a named pipe with no writer
+        let path = temporaryPath("pipe")
+        try #require(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        // Then it is refused at once as empty, instead of waiting for a writer forever
+        #expect(throws: TraceError(path: path, line: 1, "empty, not a trace")) {
+            try Trace(contentsOf: path)
+        }
+    }
+
     @Test func invalidUTF8NamesItsLine() {
         // Given a trace whose seventh line holds a byte that is never UTF-8
         var text = Data((TraceFormat.header + "\n").utf8)
