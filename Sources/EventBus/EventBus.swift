@@ -32,9 +32,8 @@ import Synchronization
 /// and captures even if someone keeps the token. Tokens don't keep the bus alive: releasing
 /// the bus ends every subscription on it.
 public final class EventBus: Sendable {
-    /// The shared bus, for apps that want one bus everywhere. Libraries should accept an
-    /// injected bus instead.
-    public static let `default` = EventBus()
+    /// The process-wide bus that ``default`` returns outside ``withDefault(_:isolation:operation:)``.
+    static let shared = EventBus()
 
     let store: SubscriptionStore
     let protocols = ProtocolStore()

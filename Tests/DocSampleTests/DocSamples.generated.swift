@@ -471,6 +471,37 @@ final class SampleTesting2: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
+// Sources/EventBus/EventBus.docc/Testing.md, sample 3
+final class SampleTesting3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let recorder = BusRecorder(on: bus)
+        let sut = AuthService(bus: bus)
+
+        sut.logIn(as: "alice")
+
+        await recorder.receive(UserDidLoginEvent.self) { $0.userID == "alice" }
+        recorder.finish()
+        withExtendedLifetime((recorder, sut, ())) {}
+    }
+}
+
+// Sources/EventBus/EventBus.docc/Testing.md, sample 4
+final class SampleTesting4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let bus = EventBus()
+        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        try await EventBus.withDefault(bus) {
+            let sut = AuthService(bus: .default)      // code under test that reads the default
+            sut.logIn(as: "ada")
+            let event = try await recorder.waitForEvent()
+            #expect(event.userID == "ada")
+        }
+        withExtendedLifetime((bus, recorder, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1
 final class SampleThrowingHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -673,6 +704,21 @@ final class SampleDeadEvent1: SampleOwner, @unchecked Sendable {  // safe: see S
         bus.subscribe(owner: self) { (owner, dead: DeadEvent) in
             owner.warn("nobody handles \(dead.eventTypeName)")
         }
+    }
+}
+
+// Sources/EventBus/EventBus+Default.swift, sample 1
+final class SampleEventBusDefault1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let bus = EventBus()                       // one per test
+        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        try await EventBus.withDefault(bus) {
+            AuthService(bus: .default).logIn(as: "ada")   // code that reads the default
+            _ = try await recorder.waitForEvent()
+        }
+        #expect(recorder.count == 1)
+        withExtendedLifetime((bus, recorder, ())) {}
     }
 }
 
@@ -924,6 +970,21 @@ final class SampleFlowRecorder1: SampleOwner, @unchecked Sendable {  // safe: se
     }
 }
 
+// Sources/EventBusTesting/BusRecorder.swift, sample 1
+final class SampleBusRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let bus = EventBus()
+        let recorder = BusRecorder(on: bus)
+        bus.publish(UserDidLoginEvent(userID: "alice"))
+        bus.publish(CartDidUpdateEvent(itemCount: 2))
+        await recorder.receive(UserDidLoginEvent.self) { $0.userID == "alice" }
+        await recorder.receive(CartDidUpdateEvent.self) { $0.itemCount == 2 }
+        recorder.finish()   // fails the test if anything else was published
+        withExtendedLifetime((bus, recorder, ())) {}
+    }
+}
+
 // Sources/EventBusTesting/EventRecorder.swift, sample 1
 final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loginPublishesOneEvent() async throws {
@@ -1092,6 +1153,12 @@ struct DocSamples {
     @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 2") func sampleTesting2() async throws {
         try await runSample { try await SampleTesting2().run() }
     }
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 3") func sampleTesting3() async throws {
+        try await runSample { try await SampleTesting3().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 4") func sampleTesting4() async throws {
+        try await runSample { try await SampleTesting4().run() }
+    }
     @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1") func sampleThrowingHandlers1() async throws {
         try await runSample { try await SampleThrowingHandlers1().run() }
     }
@@ -1126,6 +1193,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/DeadEvent.swift, sample 1") func sampleDeadEvent1() async throws {
         try await runSample { try await SampleDeadEvent1().run() }
+    }
+    @Test("Sources/EventBus/EventBus+Default.swift, sample 1") func sampleEventBusDefault1() async throws {
+        try await runSample { try await SampleEventBusDefault1().run() }
     }
     @Test("Sources/EventBus/EventBus+Executor.swift, sample 1") func sampleEventBusExecutor1() async throws {
         try await runSample { try await SampleEventBusExecutor1().run() }
@@ -1190,6 +1260,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/Tracing/FlowRecorder.swift, sample 1") func sampleFlowRecorder1() async throws {
         try await runSample { try await SampleFlowRecorder1().run() }
+    }
+    @Test("Sources/EventBusTesting/BusRecorder.swift, sample 1") func sampleBusRecorder1() async throws {
+        try await runSample { try await SampleBusRecorder1().run() }
     }
     @Test("Sources/EventBusTesting/EventRecorder.swift, sample 1") func sampleEventRecorder1() async throws {
         try await runSample { try await SampleEventRecorder1().run() }
