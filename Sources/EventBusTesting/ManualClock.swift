@@ -81,6 +81,9 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
+    /// The earliest deadline a sleeper waits for, if any (for `EventBus.settle`).
+    var earliestDeadline: Instant? { state.withLock { $0.sleepers.map(\.deadline).min() } }
+
     /// Moves the clock forward by `duration` and resumes every sleeper whose deadline has come.
     public func advance(by duration: Duration) {
         advance(to: now.advanced(by: duration))

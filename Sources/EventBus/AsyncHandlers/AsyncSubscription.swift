@@ -60,6 +60,10 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     override var ownerObject: AnyObject? { anchor.current ?? nil }
     override var executorLabel: String { label }
     override var deliveryKind: SubscriptionInfo.Delivery { .async }
+
+    override func notePendingWork(into work: inout PendingWork) {
+        if !mailbox.isIdle { work.note("the async handler of \(subscriberName)") }
+    }
     override var bufferCounters: BufferCounters? { mailbox.counters }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {

@@ -37,6 +37,21 @@ final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscriptio
 
     override var deliveryKind: SubscriptionInfo.Delivery { .stepping }
 
+    /// Pending while a step is scheduled or its handler runs, and while events wait for the
+    /// next step (a paced one waits for its clock); a handler that returned and holds its
+    /// promise with nothing waiting is not pending work.
+    override func notePendingWork(into work: inout PendingWork) {
+        let state = control.state
+        switch state.phase {
+        case .scheduled, .running, .runningMore:
+            work.note("the stepping handler of \(subscriberName)", on: executor)
+        case .awaitingPromise where state.eventsWait:
+            work.note("events waiting for the next step of \(subscriberName)", on: executor)
+        case .idle, .awaitingPromise, .finished:
+            break
+        }
+    }
+
     override var bufferCounters: BufferCounters? { control.counters }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {

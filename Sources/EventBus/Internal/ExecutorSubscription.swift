@@ -49,6 +49,12 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
 
     override var deliveryKind: SubscriptionInfo.Delivery { .executor }
 
+    override func notePendingWork(into work: inout PendingWork) {
+        if mailbox.withLock({ $0.isDraining }) {
+            work.note("events queued for \(subscriberName) on \(executor.label)", on: executor)
+        }
+    }
+
     override var bufferCounters: BufferCounters? { counters }
 
     override func retire() {
@@ -182,6 +188,9 @@ struct Mailbox<Event> {
         counters.update(waiting: pending.count)
         return (scheduleIfNeeded(), outcome)
     }
+
+    /// Whether a drain is scheduled or running (see `LaneState.isDraining`).
+    var isDraining: Bool { isDrainScheduled }
 
     private mutating func scheduleIfNeeded() -> Bool {
         if isDrainScheduled { return false }

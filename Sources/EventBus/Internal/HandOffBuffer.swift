@@ -56,6 +56,10 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
     /// The owner's state kept under this buffer's lock.
     var extra: Extra { state.withLock { $0.extra } }
 
+    /// Whether the consumer has nothing to do: it waits for an element with none buffered, or
+    /// the buffer is finished. False while it runs what it was given, and before it first asks.
+    var isIdle: Bool { state.withLock { $0.isFinished || ($0.waiter != nil && $0.buffer.count == 0) } }
+
     /// Whether the consumer is suspended waiting for an element (for tests).
     var hasWaitingConsumer: Bool { state.withLock { $0.waiter != nil } }
 

@@ -180,6 +180,10 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// events waiting in a stepping subscription's or a mailbox's buffer). May run more than once.
     func retire() {}
 
+    /// Notes what the entry has queued and not run yet (see ``EventBus/pendingWork()``); kinds
+    /// that deliver synchronously have nothing.
+    func notePendingWork(into work: inout PendingWork) {}
+
     /// How events reach the handler, for introspection.
     var deliveryKind: SubscriptionInfo.Delivery { .synchronous }
 

@@ -21,6 +21,12 @@ final class ExecutorLanes: Sendable {
         }
     }
 
+    /// The main actor's lane, made on first use.
+    var mainActor: ExecutorLane {
+        // The main actor always has an identity, so there is always a lane.
+        lane(for: MainActorExecutor())!
+    }
+
     /// Drops the table's slot for `identity` unless a newer lane took it.
     func forget(_ identity: LaneIdentity) {
         let newer = lanes.withLock { lanes in
@@ -31,6 +37,15 @@ final class ExecutorLanes: Sendable {
         // Released after the unlock: if the newer lane's last other reference went meanwhile,
         // this runs its deinit, which calls `forget` and takes the lock again.
         _ = consume newer
+    }
+
+    /// Notes each lane whose drain is scheduled or running (see ``EventBus/pendingWork()``).
+    func notePendingWork(into work: inout PendingWork) {
+        let all = lanes.withLock { $0.values.compactMap(\.lane) }
+        for lane in all where lane.core.state.withLock({ $0.isDraining }) {
+            work.note("events queued on \(lane.executor.label)", on: lane.executor)
+        }
+        // The lanes are released here, after the unlock: the last reference to one may go.
     }
 
     /// Lanes in the table, for tests.

@@ -91,6 +91,10 @@ struct LaneState {
         return true
     }
 
+    /// Whether a drain is scheduled or running: set by the first event of a burst, cleared by
+    /// the drain once it finds nothing left.
+    var isDraining: Bool { isDrainScheduled }
+
     /// How many events of `queue` the order still counts (a running drain has the rest).
     func queuedCount(of queue: LaneQueueBase) -> Int {
         let closed = order.reduce(0) { $0 + ($1.queue === queue ? $1.count : 0) }

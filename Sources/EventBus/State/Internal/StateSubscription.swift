@@ -28,6 +28,7 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
     override var isOwnerBound: Bool { sink.isOwnerBound }
     override var ownerObject: AnyObject? { sink.ownerObject }
     override var deliveryKind: SubscriptionInfo.Delivery { sink.deliveryKind }
+    override func notePendingWork(into work: inout PendingWork) { sink.notePendingWork(into: &work) }
 
     @discardableResult
     override func markCancelled() -> Bool {
