@@ -16,6 +16,8 @@ comment right before or after the fence, invisible on GitHub and in DocC) is in 
     <!-- sample: manifest -->       before: a Package.swift fragment; not compiled
     <!-- sample: compile-only -->   before: compiled, never run (it waits for events forever)
     <!-- sample: main-actor -->     before: runs on the main actor (it calls main-actor API)
+    <!-- sample: swiftui -->        before: SwiftUI code: compiled only, where SwiftUI exists
+                                    (inside `#if canImport(SwiftUI)`, so on Apple platforms)
     <!-- sample-check: CODE -->     after: Swift appended to run(), e.g. #expect(printed == [...])
 """
 
@@ -127,7 +129,7 @@ def render(sample, name, index):
     for chunk in nested:
         out += ["    " + line if line else "" for line in chunk]
     out.append("")
-    isolation = "@MainActor " if sample.mode == "main-actor" else ""
+    isolation = "@MainActor " if sample.mode in ("main-actor", "swiftui") else ""
     out.append(f"    {isolation}func run() async throws {{")
     for chunk in statements:
         out += ["        " + line if line else "" for line in chunk]
@@ -141,6 +143,10 @@ def render(sample, name, index):
         qualified = [re.sub(r"\b(" + "|".join(declared) + r")\b", name + r".\1", chunk[0])
                      if declared else chunk[0]] + chunk[1:]
         out += qualified
+    if sample.mode == "swiftui":
+        # Its imports go inside the condition too: SwiftUI cannot be imported where it is absent.
+        out = ["#if canImport(SwiftUI)"] + imports + out + ["#endif"]
+        imports = []
     return imports, "\n".join(out)
 
 
@@ -165,6 +171,8 @@ def generate():
         where = f"{sample.path.relative_to(ROOT)}, sample {position[sample.path]}"
         if sample.mode == "compile-only":
             tests.append(f'    // {where} is compiled only: it waits for events forever.')
+        elif sample.mode == "swiftui":
+            tests.append(f'    // {where} is compiled only, where SwiftUI exists: views need a host.')
         else:
             test = name[0].lower() + name[1:]
             tests.append(f'    @Test("{where}") func {test}() async throws {{\n'

@@ -6,6 +6,7 @@ import EventBus
 import EventBusTesting
 import EventBusTracing
 import Foundation
+import Observation
 import Synchronization
 import Testing
 
@@ -475,6 +476,25 @@ final class SampleTesting2: SampleOwner, @unchecked Sendable {  // safe: see Sam
 final class SampleTesting3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
+        let clock = ManualClock()
+        bus.subscribeAsync(owner: self) { (owner, event: CartDidUpdateEvent) in owner.persist(event) }
+        bus.subscribePaced(owner: self, every: .seconds(1), clock: clock) { (owner, tick: PriceTick) in
+            owner.show(tick)
+        }
+
+        bus.publish(CartDidUpdateEvent(itemCount: 2))
+        bus.publish(PriceTick(price: 1))
+        bus.publish(PriceTick(price: 2))
+        await bus.settle(advancing: clock)   // no sleep: returns when all three have run
+        #expect(recordedCalls.sorted() == ["persist 2", "show 1", "show 2"])
+        withExtendedLifetime((clock, ())) {}
+    }
+}
+
+// Sources/EventBus/EventBus.docc/Testing.md, sample 4
+final class SampleTesting4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
         let recorder = BusRecorder(on: bus)
         let sut = AuthService(bus: bus)
 
@@ -486,8 +506,8 @@ final class SampleTesting3: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
-// Sources/EventBus/EventBus.docc/Testing.md, sample 4
-final class SampleTesting4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+// Sources/EventBus/EventBus.docc/Testing.md, sample 5
+final class SampleTesting5: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
         let bus = EventBus()
@@ -631,6 +651,88 @@ final class SampleUsingAStore1: SampleOwner, @unchecked Sendable {  // safe: see
             "clear with 2 items", "badge: 0",
         ])
         withExtendedLifetime((bus, log, store, badge, ())) {}
+    }
+}
+
+#if canImport(SwiftUI)
+import EventBus
+import Observation
+import SwiftUI
+// Sources/EventBus/EventBus.docc/UsingEventBusWithSwiftUI.md, sample 1
+final class SampleUsingEventBusWithSwiftUI1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    struct TodoState: EventBusEvent, Equatable { var items: [String] = [] }
+    enum TodoAction: EventBusEvent { case add(String) }
+    struct Toast: EventBusEvent, Equatable { let text: String }
+    struct SessionDidExpireEvent: EventBusEvent {}
+
+    @MainActor @Observable final class TodoViewModel {
+        let bus: EventBus
+        let items: ObservedState<[String]>
+        private(set) var toast: Toast? = nil
+        private let store: Store<TodoState, TodoAction>
+        @ObservationIgnored private var toastSubscription: SubscriptionToken? = nil
+
+        init(bus: EventBus) {
+            self.bus = bus
+            store = Store(bus: bus, initialState: TodoState()) { (state, action: TodoAction) in
+                switch action {
+                case .add(let item): state.items.append(item)
+                }
+            }
+            items = ObservedState(store.states.select(\.items), initialValue: [])
+            // A toast is state, not an event: it stays the bus's current value until shown, so one
+            // published before this subscription exists is replayed to it.
+            toastSubscription = bus.states(of: Toast.self).subscribeOnMain(owner: self) { model, toast in
+                model.toast = toast
+            }
+        }
+
+        func add(_ item: String) {
+            store.dispatch(.add(item))
+            bus.publishState(Toast(text: "Added \(item)"))
+        }
+
+        func dismissToast() {
+            if let toast { bus.clearState(ifCurrent: toast) }   // shown once: forget it
+            toast = nil
+        }
+    }
+
+    struct TodoList: View {
+        let model: TodoViewModel
+        @State private var expired = false
+
+        var body: some View {
+            List(model.items.value, id: \.self) { item in Text(item) }
+                .overlay(alignment: .bottom) {
+                    if let toast = model.toast {
+                        Text(toast.text).onTapGesture { model.dismissToast() }
+                    }
+                }
+                .onEvent(SessionDidExpireEvent.self, on: model.bus) { _ in expired = true }
+                .toolbar { Button("Add tea") { model.add("tea") } }
+        }
+    }
+
+    @MainActor func run() async throws {
+    }
+}
+#endif
+
+// Sources/EventBus/EventBus.docc/UsingEventBusWithSwiftUI.md, sample 2
+final class SampleUsingEventBusWithSwiftUI2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    @MainActor func run() async throws {
+        let store = Store(bus: bus, initialState: CartState()) { (state, action: CartAction) in
+            if case .add(let item) = action { state.items.append(item) }
+        }
+        let count = ObservedState(store.states.select(\.itemCount), initialValue: 0)
+        withObservationTracking { _ = count.value } onChange: { print("the count will change") }
+
+        store.dispatch(.add("tea"))
+        await bus.settle()                  // EventBusTesting: the main actor applies the new count
+        #expect(count.value == 1 && printed == ["the count will change"])
+        withExtendedLifetime((store, count, ())) {}
     }
 }
 
@@ -959,6 +1061,32 @@ final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe:
     }
 }
 
+// Sources/EventBus/SwiftUI/AppearanceSubscription.swift, sample 1
+final class SampleAppearanceSubscription1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    @MainActor func run() async throws {
+        let sut = AppearanceSubscription(UserDidLoginEvent.self, on: bus) { event in
+            print("welcome \(event.userID)")
+        }
+        sut.appear()       // subscribed
+        sut.disappear()    // cancelled: events published now are not delivered
+        withExtendedLifetime((sut, ())) {}
+    }
+}
+
+// Sources/EventBus/SwiftUI/ObservedState.swift, sample 1
+final class SampleObservedState1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    @MainActor final class CartViewModel {
+        let itemCount: ObservedState<Int>
+        init(store: Store<CartState, CartAction>) {
+            itemCount = ObservedState(store.states.select(\.itemCount), initialValue: 0)
+        }
+    }
+
+    func run() async throws {
+    }
+}
+
 // Sources/EventBus/Tracing/FlowRecorder.swift, sample 1
 final class SampleFlowRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -982,6 +1110,19 @@ final class SampleBusRecorder1: SampleOwner, @unchecked Sendable {  // safe: see
         await recorder.receive(CartDidUpdateEvent.self) { $0.itemCount == 2 }
         recorder.finish()   // fails the test if anything else was published
         withExtendedLifetime((bus, recorder, ())) {}
+    }
+}
+
+// Sources/EventBusTesting/EventBus+Settle.swift, sample 1
+final class SampleEventBusSettle1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        bus.subscribeAsync(owner: self) { (owner, event: CartDidUpdateEvent) in
+            owner.render(event)
+        }
+        bus.publish(CartDidUpdateEvent(itemCount: 2))
+        await bus.settle()
+        #expect(recordedCalls == ["render 2"])
     }
 }
 
@@ -1159,6 +1300,9 @@ struct DocSamples {
     @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 4") func sampleTesting4() async throws {
         try await runSample { try await SampleTesting4().run() }
     }
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 5") func sampleTesting5() async throws {
+        try await runSample { try await SampleTesting5().run() }
+    }
     @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1") func sampleThrowingHandlers1() async throws {
         try await runSample { try await SampleThrowingHandlers1().run() }
     }
@@ -1174,6 +1318,10 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/UsingAStore.md, sample 1") func sampleUsingAStore1() async throws {
         try await runSample { try await SampleUsingAStore1().run() }
+    }
+    // Sources/EventBus/EventBus.docc/UsingEventBusWithSwiftUI.md, sample 1 is compiled only, where SwiftUI exists: views need a host.
+    @Test("Sources/EventBus/EventBus.docc/UsingEventBusWithSwiftUI.md, sample 2") func sampleUsingEventBusWithSwiftUI2() async throws {
+        try await runSample { try await SampleUsingEventBusWithSwiftUI2().run() }
     }
     @Test("Sources/EventBus/AsyncHandlers/EventBus+Async.swift, sample 1") func sampleEventBusAsync1() async throws {
         try await runSample { try await SampleEventBusAsync1().run() }
@@ -1258,11 +1406,20 @@ struct DocSamples {
     @Test("Sources/EventBus/SubscriptionBag.swift, sample 1") func sampleSubscriptionBag1() async throws {
         try await runSample { try await SampleSubscriptionBag1().run() }
     }
+    @Test("Sources/EventBus/SwiftUI/AppearanceSubscription.swift, sample 1") func sampleAppearanceSubscription1() async throws {
+        try await runSample { try await SampleAppearanceSubscription1().run() }
+    }
+    @Test("Sources/EventBus/SwiftUI/ObservedState.swift, sample 1") func sampleObservedState1() async throws {
+        try await runSample { try await SampleObservedState1().run() }
+    }
     @Test("Sources/EventBus/Tracing/FlowRecorder.swift, sample 1") func sampleFlowRecorder1() async throws {
         try await runSample { try await SampleFlowRecorder1().run() }
     }
     @Test("Sources/EventBusTesting/BusRecorder.swift, sample 1") func sampleBusRecorder1() async throws {
         try await runSample { try await SampleBusRecorder1().run() }
+    }
+    @Test("Sources/EventBusTesting/EventBus+Settle.swift, sample 1") func sampleEventBusSettle1() async throws {
+        try await runSample { try await SampleEventBusSettle1().run() }
     }
     @Test("Sources/EventBusTesting/EventRecorder.swift, sample 1") func sampleEventRecorder1() async throws {
         try await runSample { try await SampleEventRecorder1().run() }

@@ -127,8 +127,9 @@ extension StateQuery {
         register(sink, cancelsOnDeinit: cancelsOnDeinit) { .passed(sink.deliver($0.pointee)) }
     }
 
-    /// Lists a state subscription whose chain ends in `delivery` to `sink`.
-    private func register(
+    /// Lists a state subscription whose chain ends in `delivery` to `sink` (also for
+    /// ``ObservedState``, whose delivery picks between two ways to its sink).
+    func register(
         _ sink: AnySubscription, cancelsOnDeinit: Bool = false, delivery: @escaping StateStage<Output>
     ) -> SubscriptionToken {
         bus.registerState(

@@ -1,0 +1,95 @@
+import EventBus
+import Testing
+
+@Suite("AppearanceSubscription", .timeLimit(.minutes(3)))
+@MainActor
+struct AppearanceSubscriptionTests {
+    @Test func deliversOnlyBetweenAppearAndDisappear() async {
+        // Given
+        let bus = EventBus()
+        let received = LockBox<[Int]>([])
+        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+            received.mutate { $0.append(ping.number) }
+        }
+
+        // When
+        bus.publish(Ping(number: 1))  // not on screen yet
+        sut.appear()
+        bus.publish(Ping(number: 2))
+        await waitUntil { received.value == [2] }
+        sut.disappear()
+        bus.publish(Ping(number: 3))
+        await mainActorQueueHasRun(on: bus)
+
+        // Then
+        #expect(received.value == [2])
+        #expect(!sut.isActive)
+    }
+
+    @Test func disappearingDropsEventsQueuedForIt() async {
+        let bus = EventBus()
+        let received = LockBox<[Int]>([])
+        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+            received.mutate { $0.append(ping.number) }
+        }
+        sut.appear()
+
+        bus.publish(Ping(number: 1))  // queued on the main actor
+        sut.disappear()
+        await mainActorQueueHasRun(on: bus)
+
+        #expect(received.value.isEmpty)
+    }
+
+    @Test func appearingTwiceSubscribesOnceAndAppearingAgainResubscribes() async {
+        let bus = EventBus()
+        let received = LockBox<[Int]>([])
+        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+            received.mutate { $0.append(ping.number) }
+        }
+
+        sut.appear()
+        sut.appear()
+        #expect(bus.subscriptionSnapshot()[EventType(Ping.self)]?.count == 1)
+        sut.disappear()
+        sut.appear()
+        bus.publish(Ping(number: 1))
+
+        await waitUntil { received.value == [1] }
+        #expect(bus.subscriptionSnapshot()[EventType(Ping.self)]?.count == 1)
+    }
+
+    @Test func theNewestClosureRuns() async {
+        let bus = EventBus()
+        let received = LockBox<[String]>([])
+        let sut = AppearanceSubscription(Ping.self, on: bus) { _ in received.mutate { $0.append("old") } }
+        sut.perform = { _ in received.mutate { $0.append("new") } }
+        sut.appear()
+
+        bus.publish(Ping())
+
+        await waitUntil { received.value == ["new"] }
+    }
+
+    @Test func releasingItCancelsTheSubscription() {
+        let bus = EventBus()
+        var sut: AppearanceSubscription<Ping>? = AppearanceSubscription(Ping.self, on: bus) { _ in }
+        weak let released = sut
+        sut?.appear()
+
+        sut = nil
+
+        #expect(released == nil)
+        #expect(bus.subscriptionSnapshot()[EventType(Ping.self)] == nil)
+    }
+
+    /// Returns once a main-actor job queued now has run: the bus's main-actor subscriptions
+    /// share one queue, so whatever was queued before it has run too.
+    private func mainActorQueueHasRun(on bus: EventBus) async {
+        let witness = MainActorWitness()
+        let token = bus.subscribeOnMain(owner: witness) { (witness, _: Pong) in witness.ran = true }
+        bus.publish(Pong())
+        await waitUntil { witness.ran }
+        token.cancel()
+    }
+}
