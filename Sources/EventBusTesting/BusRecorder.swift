@@ -1,4 +1,4 @@
-import EventBus
+public import EventBus
 import Testing
 
 /// Records every publish on a bus (or the publishes of chosen types) in publish order, so a

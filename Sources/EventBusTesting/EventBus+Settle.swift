@@ -1,4 +1,4 @@
-import EventBus
+public import EventBus
 import Testing
 
 extension EventBus {

@@ -1,4 +1,4 @@
-import Observation
+public import Observation
 
 /// A state query's current value as an `@Observable` object, for SwiftUI views and other
 /// main-actor code that reads state through Observation.

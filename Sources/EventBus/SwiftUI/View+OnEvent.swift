@@ -1,5 +1,5 @@
 #if canImport(SwiftUI)
-    import SwiftUI
+    public import SwiftUI
 
     extension View {
         /// Runs `action` on the main actor for each `eventType` event published on `bus` while
