@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTesting
 import Testing
 
 @Suite("AppearanceSubscription", .timeLimit(.minutes(3)))
@@ -16,10 +17,11 @@ struct AppearanceSubscriptionTests {
         bus.publish(Ping(number: 1))  // not on screen yet
         sut.appear()
         bus.publish(Ping(number: 2))
-        await waitUntil { received.value == [2] }
+        await bus.settle(timeout: .seconds(60))
+        #expect(received.value == [2])
         sut.disappear()
         bus.publish(Ping(number: 3))
-        await mainActorQueueHasRun(on: bus)
+        await bus.settle(timeout: .seconds(60))
 
         // Then
         #expect(received.value == [2])
@@ -36,7 +38,7 @@ struct AppearanceSubscriptionTests {
 
         bus.publish(Ping(number: 1))  // queued on the main actor
         sut.disappear()
-        await mainActorQueueHasRun(on: bus)
+        await bus.settle(timeout: .seconds(60))
 
         #expect(received.value.isEmpty)
     }
@@ -55,7 +57,8 @@ struct AppearanceSubscriptionTests {
         sut.appear()
         bus.publish(Ping(number: 1))
 
-        await waitUntil { received.value == [1] }
+        await bus.settle(timeout: .seconds(60))
+        #expect(received.value == [1])
         #expect(bus.subscriptionSnapshot()[EventType(Ping.self)]?.count == 1)
     }
 
@@ -68,7 +71,8 @@ struct AppearanceSubscriptionTests {
 
         bus.publish(Ping())
 
-        await waitUntil { received.value == ["new"] }
+        await bus.settle(timeout: .seconds(60))
+        #expect(received.value == ["new"])
     }
 
     @Test func releasingItCancelsTheSubscription() {
@@ -81,15 +85,5 @@ struct AppearanceSubscriptionTests {
 
         #expect(released == nil)
         #expect(bus.subscriptionSnapshot()[EventType(Ping.self)] == nil)
-    }
-
-    /// Returns once a main-actor job queued now has run: the bus's main-actor subscriptions
-    /// share one queue, so whatever was queued before it has run too.
-    private func mainActorQueueHasRun(on bus: EventBus) async {
-        let witness = MainActorWitness()
-        let token = bus.subscribeOnMain(owner: witness) { (witness, _: Pong) in witness.ran = true }
-        bus.publish(Pong())
-        await waitUntil { witness.ran }
-        token.cancel()
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import EventBus
+import EventBusTesting
 import Testing
 
 @Suite("Async handlers", .timeLimit(.minutes(3)))
@@ -44,7 +45,8 @@ struct AsyncHandlerTests {
         }.value
 
         // Then every event ran, never two at once, each thread's events in its order
-        await waitUntil { probe.seen.count == 400 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(probe.seen.count == 400)
         #expect(probe.maxRunning == 1)
         for thread in 0..<4 {
             let mine = probe.seen.filter { $0 / 1_000 == thread }
@@ -129,7 +131,8 @@ struct AsyncHandlerTests {
 
         await Task.detached { for number in 0..<20 { sut.publish(Ping(number: number)) } }.value
 
-        await waitUntil { owner.received.count == 20 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.received.count == 20)
         #expect(owner.received == Array(0..<20))
     }
 
@@ -144,7 +147,8 @@ struct AsyncHandlerTests {
         sut.publish(Ping())
         sut.publish(Ping())
 
-        await waitUntil { onQueue.value.count == 2 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(onQueue.value.count == 2)
         #expect(onQueue.value == [true, true])
         #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.first?.executorLabel == "QueueTaskExecutor")
         withExtendedLifetime(token) {}

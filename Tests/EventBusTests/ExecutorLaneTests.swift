@@ -188,7 +188,8 @@ struct ExecutorLaneTests {
         sut.publish(Ping(number: 1))
         sut.publish(Pong(number: 2))
         sut.publish(Ping(number: 3))
-        await waitUntil { owner.received.count == 3 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.received.count == 3)
 
         #expect(owner.received == [1, -2, 3])
         #expect(sut.lanes.count == 1)

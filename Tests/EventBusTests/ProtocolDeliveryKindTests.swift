@@ -41,7 +41,8 @@ struct ProtocolDeliveryKindTests {
             sut.publish(ItemRemoved())
         }.value
 
-        await waitUntil { owner.received == [1, 2] }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.received == [1, 2])
     }
 
     @Test func aThrowingProtocolSubscriptionReportsTheConcreteEventAndKeepsGoing() {
@@ -78,7 +79,8 @@ struct ProtocolDeliveryKindTests {
         sut.publish(Ping())
         sut.publish(ItemRemoved())
 
-        await waitUntil { owner.log.count == 4 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.log.count == 4)
         #expect(owner.log.all == ["start added", "end added", "start removed", "end removed"])
     }
 }

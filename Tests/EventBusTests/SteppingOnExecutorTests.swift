@@ -182,7 +182,8 @@ struct SteppingOnExecutorTests {
 
         for number in 1...200 { sut.publish(Ping(number: number)) }
 
-        await waitUntil { owner.log.count == 200 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.log.count == 200)
         #expect(owner.log.all == (1...200).map(String.init))
     }
 }
