@@ -16,7 +16,9 @@ struct Benchmark {
             (ScenarioName.publish1, 1), (ScenarioName.publish10, 10), (ScenarioName.publish100, 100),
         ]
         for (name, subscribers) in publishes where options.includes(scenario: name) {
-            let contenders = publishContenders(subscriberCount: subscribers, options: options)
+            let contenders =
+                publishContenders(subscriberCount: subscribers, options: options)
+                + elsewhereContenders(subscriberCount: subscribers, options: options)
             let samples = Harness.measure(contenders, settings: settings)
             results.append(rows(name, contenders, samples, baseline: Competitor.notificationCenter))
         }

@@ -67,4 +67,8 @@ enum Competitor {
     static let skippedState = "EventBus state, every chain skips"
     static let throwingUnread = "EventBus weak-owner, throws, default handler"
     static let throwingRead = "EventBus weak-owner, throws, custom handler"
+    // Named without "weak-owner" and "token", so those filters still pick the plain rows only.
+    static let ownedThrowingElsewhere = "EventBus owner-bound, another type's handler threw"
+    static let ownerlessThrowingElsewhere = "EventBus owner-less, another type's handler threw"
+    static let ownerlessDeadEventsWatched = "EventBus owner-less, DeadEvent subscriber on the bus"
 }
