@@ -2,10 +2,12 @@ extension EventBus {
     /// Returns an `AsyncStream` of the events of `eventType` published from now on.
     ///
     /// The subscription is registered when this method is called, not on the first `next()`,
-    /// so no event published after it returns is missed. Events are buffered by
-    /// `bufferingPolicy` until the consumer reads them; the default keeps the newest 100.
-    /// Observe-all taps see what the buffer drops; ``eventStream(_:bufferingPolicy:)`` also
-    /// counts it.
+    /// so no event published after it returns is missed. Events wait in the stream's buffer, in
+    /// publish order, until the consumer reads them; `policy` bounds that buffer as it bounds
+    /// every other buffer on the bus. The default keeps every event: none is dropped unless
+    /// you ask for a bound. What a bound drops is counted in the subscription's
+    /// ``SubscriptionInfo/droppedEventCount`` (``subscriptionSnapshot()``) and shown to
+    /// observe-all taps; ``eventStream(_:buffering:)`` also counts it on the stream.
     ///
     /// The subscription ends when the stream terminates: when the consuming task is cancelled,
     /// or when the stream and its iterators are released.
@@ -17,14 +19,55 @@ extension EventBus {
     /// }
     /// ```
     public func stream<Event: EventBusEvent>(
-        _ eventType: Event.Type = Event.self,
-        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy = .bufferingNewest(100)
+        _ eventType: Event.Type = Event.self, buffering policy: EventBufferPolicy = .unbounded
     ) -> AsyncStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: Event.self, bufferingPolicy: bufferingPolicy)
-        let token = register(
-            StreamSubscription(continuation: continuation, policy: bufferingPolicy), cancelsOnDeinit: true)
-        continuation.onTermination = { _ in token.cancel() }
-        return stream
+        makeStream(of: Event.self, buffering: policy) { register($0, cancelsOnDeinit: true) }.stream
+    }
+
+    /// Renamed ``stream(_:buffering:)``, which takes the bus's one buffer policy type and keeps
+    /// every event by default; this spelling's `bufferingPolicy` has no default, so a call
+    /// without one already means the new default.
+    @available(*, deprecated, renamed: "stream(_:buffering:)")
+    public func stream<Event: EventBusEvent>(
+        _ eventType: Event.Type = Event.self,
+        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy
+    ) -> AsyncStream<Event> {
+        stream(eventType, buffering: EventBufferPolicy(bufferingPolicy))
+    }
+}
+
+/// Builds the `AsyncStream` of a stream subscription bounded by `policy` and registers its
+/// entry with `register`: the stream, its continuation (to finish it early) and the token.
+func makeStream<Element: Sendable>(
+    of element: Element.Type, buffering policy: EventBufferPolicy,
+    register: (StreamSubscription<Element>) -> SubscriptionToken
+) -> (stream: AsyncStream<Element>, continuation: AsyncStream<Element>.Continuation, token: SubscriptionToken)
+{
+    let bufferingPolicy = policy.asyncStreamPolicy(of: Element.self)
+    let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: bufferingPolicy)
+    let token = register(StreamSubscription(continuation: continuation, policy: bufferingPolicy))
+    continuation.onTermination = { _ in token.cancel() }
+    return (stream, continuation, token)
+}
+
+extension EventBufferPolicy {
+    /// The same bound for an `AsyncStream`'s own buffer.
+    func asyncStreamPolicy<Element>(of element: Element.Type)
+        -> AsyncStream<Element>.Continuation.BufferingPolicy
+    {
+        switch self {
+        case .unbounded: .unbounded
+        case .keepNewest: .bufferingNewest(limit ?? 0)
+        case .keepOldest: .bufferingOldest(limit ?? 0)
+        }
+    }
+
+    /// The policy an `AsyncStream` buffering policy stands for (for the deprecated spellings).
+    init<Element>(_ policy: AsyncStream<Element>.Continuation.BufferingPolicy) {
+        switch policy {
+        case .bufferingNewest(let limit): self = .keepNewest(limit)
+        case .bufferingOldest(let limit): self = .keepOldest(limit)
+        default: self = .unbounded
+        }
     }
 }

@@ -87,7 +87,7 @@ extension PublishRecord {
     /// One subscription a publish reached.
     public struct Recipient: Sendable, Hashable {
         /// Who subscribed: the owner's type name (for example `CartViewModel`), `AsyncStream`
-        /// for ``EventBus/stream(_:bufferingPolicy:)``, or `ownerless` for
+        /// for ``EventBus/stream(_:buffering:)``, or `ownerless` for
         /// ``EventBus/subscribe(to:priority:handler:)-99nmq``.
         public let subscriberName: String
         /// Where the handler runs: `publisher` for synchronous handlers, otherwise the

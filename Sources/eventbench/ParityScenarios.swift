@@ -101,7 +101,7 @@ func asyncHandlerContenders(options: Options) -> [Contender] {
     contenders.add(Competitor.stream) {
         let bus = EventBus()
         return { count in
-            let stream = bus.stream(Ping.self, bufferingPolicy: .unbounded)
+            let stream = bus.stream(Ping.self, buffering: .unbounded)
             for index in 0..<count { bus.publish(Ping(value: index)) }
             consume(stream, count: count).wait()
         }

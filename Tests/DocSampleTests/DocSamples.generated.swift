@@ -761,7 +761,7 @@ final class SampleEventBufferPolicy1: SampleOwner, @unchecked Sendable {  // saf
 final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        let ticks = bus.eventStream(PriceTick.self, bufferingPolicy: .bufferingNewest(10))
+        let ticks = bus.eventStream(PriceTick.self, buffering: .keepNewest(10))
         for await tick in ticks { await chart.plot(tick); print("dropped so far:", ticks.droppedEventCount) }
         withExtendedLifetime((ticks, ())) {}
     }

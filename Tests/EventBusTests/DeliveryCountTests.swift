@@ -56,7 +56,7 @@ struct DeliveryCountTests {
         // owner goes after the first publish
         let sut = EventBus()
         let plain = sut.subscribe(to: Ping.self) { _ in }
-        let stream = sut.stream(Ping.self, bufferingPolicy: .bufferingOldest(1))
+        let stream = sut.stream(Ping.self, buffering: .keepOldest(1))
         var doomed: Owner? = Owner()
         sut.subscribe(owner: doomed!) { (_, _: Ping) in }
         sut.publish(Ping())

@@ -6,7 +6,7 @@ import Testing
 struct EventStreamTests {
     @Test func countsWhatTheBufferDropped() async {
         let sut = EventBus()
-        let stream = sut.eventStream(Ping.self, bufferingPolicy: .bufferingNewest(2))
+        let stream = sut.eventStream(Ping.self, buffering: .keepNewest(2))
 
         for number in 1...5 { sut.publish(Ping(number: number)) }
 
@@ -20,7 +20,7 @@ struct EventStreamTests {
         let sut = EventBus()
         let records = LockBox<[PublishRecord]>([])
         let tap = sut.observeAll { record in records.mutate { $0.append(record) } }
-        let stream = sut.eventStream(Ping.self, bufferingPolicy: .bufferingOldest(1))
+        let stream = sut.eventStream(Ping.self, buffering: .keepOldest(1))
 
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))

@@ -17,7 +17,7 @@ struct StreamTests {
 
     @Test func appliesTheBufferingPolicy() async {
         let sut = EventBus()
-        let stream = sut.stream(Ping.self, bufferingPolicy: .bufferingNewest(2))
+        let stream = sut.stream(Ping.self, buffering: .keepNewest(2))
 
         for number in 1...5 { sut.publish(Ping(number: number)) }
 

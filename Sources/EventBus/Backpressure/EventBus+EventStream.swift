@@ -2,26 +2,34 @@ extension EventBus {
     /// Returns a stream of the events of `eventType` published from now on, which counts what
     /// its buffer drops.
     ///
-    /// The same stream as ``stream(_:bufferingPolicy:)``: registered when this method is
-    /// called, buffered by `bufferingPolicy` (the newest 100 by default), ended when the
-    /// consuming task is cancelled or the stream is released. `AsyncStream` reports each drop
-    /// to the bus, which counts it in ``EventStream/droppedEventCount`` and shows it to
-    /// observe-all taps in ``PublishRecord/droppingRecipients``.
+    /// The same stream as ``stream(_:buffering:)``: registered when this method is called,
+    /// buffered as `policy` allows (every event by default), ended when the consuming task is
+    /// cancelled or the stream is released. Each drop a bound makes is counted in
+    /// ``EventStream/droppedEventCount`` (and the subscription's
+    /// ``SubscriptionInfo/droppedEventCount``) and shown to observe-all taps in
+    /// ``PublishRecord/droppingRecipients``.
     ///
     /// <!-- sample: compile-only -->
     /// ```swift
-    /// let ticks = bus.eventStream(PriceTick.self, bufferingPolicy: .bufferingNewest(10))
+    /// let ticks = bus.eventStream(PriceTick.self, buffering: .keepNewest(10))
     /// for await tick in ticks { await chart.plot(tick); print("dropped so far:", ticks.droppedEventCount) }
     /// ```
     public func eventStream<Event: EventBusEvent>(
-        _ eventType: Event.Type = Event.self,
-        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy = .bufferingNewest(100)
+        _ eventType: Event.Type = Event.self, buffering policy: EventBufferPolicy = .unbounded
     ) -> EventStream<Event> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
-        let token = register(
-            StreamSubscription(continuation: continuation, policy: bufferingPolicy), cancelsOnDeinit: true)
-        continuation.onTermination = { _ in token.cancel() }
-        return EventStream(events: stream, token: token) { continuation.finish() }
+        let made = makeStream(of: Event.self, buffering: policy) { register($0, cancelsOnDeinit: true) }
+        return EventStream(events: made.stream, token: made.token) { made.continuation.finish() }
+    }
+
+    /// Renamed ``eventStream(_:buffering:)``, which takes the bus's one buffer policy type and
+    /// keeps every event by default; this spelling's `bufferingPolicy` has no default, so a
+    /// call without one already means the new default.
+    @available(*, deprecated, renamed: "eventStream(_:buffering:)")
+    public func eventStream<Event: EventBusEvent>(
+        _ eventType: Event.Type = Event.self,
+        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy
+    ) -> EventStream<Event> {
+        eventStream(eventType, buffering: EventBufferPolicy(bufferingPolicy))
     }
 
     /// Returns a stream of the events of `eventType` published from now on, at most one per

@@ -13,7 +13,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
         case interceptor
         /// Queued for an executor (a queue, an actor, the main actor, a run loop).
         case executor
-        /// Yielded to an `AsyncStream` (`stream(_:bufferingPolicy:)`).
+        /// Yielded to an `AsyncStream` (`stream(_:buffering:)`, `eventStream(_:buffering:)`).
         case stream
         /// Run by an `async` handler, one event at a time, in its own task.
         case async
@@ -43,12 +43,18 @@ public struct SubscriptionInfo: Sendable, Hashable {
     /// one thread at a time publishes its type; concurrent publishes of the same type may
     /// undercount, because the counter is kept without an atomic add to stay off the hot path.
     public let eventsReceived: Int
+    /// How many events its buffer policy has dropped so far (a bounded executor, main-actor,
+    /// stepping, paced, `async` or stream subscription); 0 for kinds that never buffer, and for
+    /// ``EventBufferPolicy/unbounded``, which never drops. The same count as the token's
+    /// ``SubscriptionToken/droppedEventCount``, here also for streams, which have no token.
+    public let droppedEventCount: Int
 
     /// Creates a description (for tests of tools that consume snapshots); the qualified name
     /// defaults to `eventTypeName`.
     public init(
         eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
-        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int
+        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int,
+        droppedEventCount: Int = 0
     ) {
         self.eventTypeName = eventTypeName
         self.qualifiedEventTypeName = qualifiedEventTypeName ?? eventTypeName
@@ -58,6 +64,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
         self.executorLabel = executorLabel
         self.priority = priority
         self.eventsReceived = eventsReceived
+        self.droppedEventCount = droppedEventCount
     }
 
     init(_ subscription: AnySubscription) {
@@ -67,6 +74,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
             subscriberName: subscription.subscriberName,
             isOwnerBound: subscription.isOwnerBound, delivery: subscription.deliveryKind,
             executorLabel: subscription.executorLabel, priority: subscription.priority,
-            eventsReceived: subscription.deliveredCount)
+            eventsReceived: subscription.deliveredCount,
+            droppedEventCount: subscription.bufferCounters?.droppedCount ?? 0)
     }
 }

@@ -112,15 +112,20 @@ extension StateQuery {
 
     /// Returns an `AsyncStream` of the values that pass the chain, starting with the replayed
     /// one. Registered when called; ends when the consuming task is cancelled or the stream is
-    /// released. The default buffer keeps the newest 100 values.
-    public func stream(
-        bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .bufferingNewest(100)
-    ) -> AsyncStream<Output> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
-        let token = register(
-            StreamSubscription(continuation: continuation, policy: bufferingPolicy), cancelsOnDeinit: true)
-        continuation.onTermination = { _ in token.cancel() }
-        return stream
+    /// released. Values wait for the consumer as `policy` allows: every value by default; a
+    /// bound's drops are counted in ``SubscriptionInfo/droppedEventCount`` and shown to taps,
+    /// as for ``EventBus/stream(_:buffering:)``.
+    public func stream(buffering policy: EventBufferPolicy = .unbounded) -> AsyncStream<Output> {
+        makeStream(of: Output.self, buffering: policy) { register($0, cancelsOnDeinit: true) }.stream
+    }
+
+    /// Renamed ``stream(buffering:)``, which takes the bus's one buffer policy type and keeps
+    /// every value by default.
+    @available(*, deprecated, renamed: "stream(buffering:)")
+    public func stream(bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy) -> AsyncStream<
+        Output
+    > {
+        stream(buffering: EventBufferPolicy(bufferingPolicy))
     }
 
     private func register(_ sink: Subscription<Output>, cancelsOnDeinit: Bool = false) -> SubscriptionToken {

@@ -3,7 +3,7 @@
 ///
 /// Build one with ``EventBus/states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``
 /// (or a store's `states`), chain transforms, then call one of the `subscribe`
-/// methods or ``stream(bufferingPolicy:)``. A query is a value: chaining returns a new query,
+/// methods or ``stream(buffering:)``. A query is a value: chaining returns a new query,
 /// and nothing is registered until you subscribe.
 ///
 /// ```swift

@@ -26,6 +26,7 @@ final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
         sink.isOwned(by: candidate, holding: &held)
     }
     override var isOwnerBound: Bool { sink.isOwnerBound }
+    override var bufferCounters: BufferCounters? { sink.bufferCounters }
     override var ownerObject: AnyObject? { sink.ownerObject }
     override var deliveryKind: SubscriptionInfo.Delivery { sink.deliveryKind }
     override func notePendingWork(into work: inout PendingWork) { sink.notePendingWork(into: &work) }
