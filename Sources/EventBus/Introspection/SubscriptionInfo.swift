@@ -54,7 +54,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
     public init(
         eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
         isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int,
-        droppedEventCount: Int = 0
+        droppedEventCount: Int
     ) {
         self.eventTypeName = eventTypeName
         self.qualifiedEventTypeName = qualifiedEventTypeName ?? eventTypeName
@@ -65,6 +65,19 @@ public struct SubscriptionInfo: Sendable, Hashable {
         self.priority = priority
         self.eventsReceived = eventsReceived
         self.droppedEventCount = droppedEventCount
+    }
+
+    /// Creates a description with no dropped events (for tests of tools that consume
+    /// snapshots); the qualified name defaults to `eventTypeName`.
+    public init(
+        eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
+        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int
+    ) {
+        self.init(
+            eventTypeName: eventTypeName, qualifiedEventTypeName: qualifiedEventTypeName,
+            subscriberName: subscriberName, isOwnerBound: isOwnerBound, delivery: delivery,
+            executorLabel: executorLabel, priority: priority, eventsReceived: eventsReceived,
+            droppedEventCount: 0)
     }
 
     init(_ subscription: AnySubscription) {
