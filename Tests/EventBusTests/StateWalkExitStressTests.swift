@@ -156,7 +156,7 @@ struct StateWalkExitStressTests {
         // Given a stream read only at the end: from its second value on, every value it takes
         // drops the one before
         let sut = EventBus()
-        let stream = sut.states(of: Reading.self).select(\.value).stream(bufferingPolicy: .bufferingNewest(1))
+        let stream = sut.states(of: Reading.self).select(\.value).stream(buffering: .keepNewest(1))
         let perThread = Self.perThread
 
         // When

@@ -21,7 +21,7 @@ struct StateWalkExitTests {
                 }
                 return true
             }
-            .stream(bufferingPolicy: .bufferingNewest(1))
+            .stream(buffering: .keepNewest(1))
 
         // When
         sut.publishState(Reading(value: 1))
@@ -45,7 +45,7 @@ struct StateWalkExitTests {
                 }
                 return true
             }
-            .stream(bufferingPolicy: .bufferingOldest(1))
+            .stream(buffering: .keepOldest(1))
         let watcher = LockBox<[Int]>([])
         let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
             watcher.mutate { $0.append(value) }
