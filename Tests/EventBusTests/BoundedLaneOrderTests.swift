@@ -97,11 +97,13 @@ struct BoundedLaneOrderTests {
             (owner, event: Ping) in
             owner.log.append("A\(event.number)")
         }
-        sut.subscribe(owner: owner, on: executor) { [sut] (owner, event: Pong) in
+        sut.subscribe(owner: owner, on: executor) { [weak sut] (owner, event: Pong) in
             owner.log.append("B\(event.number)")
             if event.number == 1 {
-                sut.publish(Ping(number: 10))
-                sut.publish(Ping(number: 11))
+                // Weak: the bus lists this handler until it is pruned, so a strong capture
+                // would keep the bus alive after the test.
+                sut?.publish(Ping(number: 10))
+                sut?.publish(Ping(number: 11))
             }
         }
 

@@ -100,6 +100,13 @@ struct ModelBasedConcurrencyTests {
         expectSameCounts(runners.1.listedCounts(), "listed after pruning, thread 1", replay)
         expectSameCounts(runners.2.listedCounts(), "listed after pruning, thread 2", replay)
         #expect(ownersLive.count == 0, "\(ownersLive.count) owners still alive; \(replay)")
+
+        // Finally: nothing outlives the test (handlers capture the buses and their logs)
+        runners.0.cancelEverything()
+        runners.1.cancelEverything()
+        runners.2.cancelEverything()
+        shared.cancelEverything()
+        reference.removeAll()
     }
 
     private func expectSameDeliveries(_ real: [String], _ model: [String], thread: Int, _ replay: String) {

@@ -2,6 +2,8 @@ import EventBus
 import EventBusTesting
 import Testing
 
+/// Waits that need the cooperative pool are generous: under the sanitizers every test starts at
+/// once on two cores, and the pool can be busy with other suites for many seconds.
 @Suite("EventBus.settle", .timeLimit(.minutes(3)))
 struct SettleTests {
     @Test func returnsAtOnceOnABusWithOnlySynchronousSubscriptions() async {
@@ -24,7 +26,7 @@ struct SettleTests {
 
         // When
         for number in 1...20 { sut.publish(Ping(number: number)) }
-        let settled = await sut.settle()
+        let settled = await sut.settle(timeout: .seconds(60))
 
         // Then
         #expect(settled)
@@ -45,7 +47,7 @@ struct SettleTests {
         }
 
         for number in 1...10 { sut.publish(Ping(number: number)) }
-        await sut.settle()
+        await sut.settle(timeout: .seconds(60))
 
         #expect(pongs.value == 10)
         withExtendedLifetime((first, second)) {}
@@ -64,7 +66,7 @@ struct SettleTests {
 
         sut.publish(Ping())
         sut.publish(Ping())
-        await sut.settle()
+        await sut.settle(timeout: .seconds(60))
 
         #expect(unbounded.value == 2)
         #expect(bounded.value == 2)
@@ -80,7 +82,7 @@ struct SettleTests {
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))
         #expect(owner.received.isEmpty)
-        await sut.settle()
+        await sut.settle(timeout: .seconds(60))
 
         #expect(owner.received == [1, 2])
     }
@@ -97,7 +99,7 @@ struct SettleTests {
 
         // When
         for number in 1...3 { sut.publish(Ping(number: number)) }
-        await sut.settle(advancing: clock)
+        await sut.settle(timeout: .seconds(60), advancing: clock)
 
         // Then
         #expect(delivered.value == [1, 2, 3])

@@ -95,9 +95,9 @@ struct StateWalkExitTests {
         let inboxes = (0..<5).map { _ in LockBox<[Int]>([]) }
         let tokens = LockBox<[SubscriptionToken]>([])
         for (index, inbox) in inboxes.enumerated() {
-            let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
+            let token = sut.states(of: Reading.self).select(\.value).subscribe { [weak sut] value in
                 inbox.mutate { $0.append(value) }
-                if index == 0, value < 10 { sut.publishState(Reading(value: value + 1)) }
+                if index == 0, value < 10 { sut?.publishState(Reading(value: value + 1)) }
                 if index == 1, value == 3 { tokens.value[1].cancel() }
                 if index == 3, value == 5 { tokens.value[4].cancel() }
             }
@@ -114,6 +114,7 @@ struct StateWalkExitTests {
         #expect(inboxes[3].value == Array(1...10))
         #expect(inboxes[4].value == [])
         #expect(sut.waitingStateValues(of: Reading.self) == 0)
+        for token in tokens.value { token.cancel() }  // the handlers capture the tokens' box
     }
 
     @Test func anOwnerReleasedMidWalkEndsOnlyItsSubscription() {
@@ -126,8 +127,8 @@ struct StateWalkExitTests {
         second = nil
         let received = LockBox<[Int]>([])
         let after = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: first) { _, value in
-            if value < 8 { sut.publishState(Reading(value: value + 1)) }
+        sut.states(of: Reading.self).select(\.value).subscribe(owner: first) { [weak sut] _, value in
+            if value < 8 { sut?.publishState(Reading(value: value + 1)) }
             if value == 4 { doomed.value = nil }
         }
         sut.states(of: Reading.self).select(\.value).subscribe(owner: doomed.value!) { _, value in
@@ -153,8 +154,8 @@ struct StateWalkExitTests {
         let sut = EventBus()
         let owner = Owner()
         let last = EventBus.nestingLimit * 3
-        sut.subscribe(owner: owner, priority: 1) { (_, reading: Reading) in
-            if reading.value < last { sut.publishState(Reading(value: reading.value + 1)) }
+        sut.subscribe(owner: owner, priority: 1) { [weak sut] (_, reading: Reading) in
+            if reading.value < last { sut?.publishState(Reading(value: reading.value + 1)) }
         }
         let received = LockBox<[Int]>([])
         sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in

@@ -91,6 +91,20 @@ final class ModelLaneRunner<Lane: ModelLane>: Sendable {
         for key in owners.value.keys.sorted() { killOwner(key) }
     }
 
+    /// Ends every subscription this thread still holds. Their handlers capture this runner's
+    /// boxes and both buses, so a subscription left live would keep them all alive in a cycle.
+    func cancelEverything() {
+        let remaining = live.mutate { live in
+            defer { live = [:] }
+            return live
+        }
+        for subscription in remaining.values {
+            subscription.token.cancel()
+            reference.cancel(subscription.entry)
+        }
+        bag.value.cancelAll()
+    }
+
     /// The real log without deliveries made after the subscription's owner was dropped.
     var comparableRealLog: [String] {
         let dropped = dropped.value

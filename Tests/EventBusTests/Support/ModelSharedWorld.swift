@@ -73,6 +73,17 @@ final class ModelSharedWorld: Sendable {
         churnWindows.mutate { $0[id] = ModelChurnWindow(subscribed: start...end) }
     }
 
+    /// Ends the long-lived token-owned subscriptions and every churn subscription still live, so
+    /// their handlers (which capture this world's boxes) do not outlive the test.
+    func cancelEverything() {
+        for token in keep.value { token.cancel() }
+        let churn = churnTokens.mutate { tokens in
+            defer { tokens = [:] }
+            return tokens
+        }
+        for token in churn.values { token.cancel() }
+    }
+
     func churnCancel(thread: Int, pick: Int) {
         let mine = churnTokens.value.keys.filter { $0 / 1_000_000 == thread }.sorted()
         guard !mine.isEmpty else { return }

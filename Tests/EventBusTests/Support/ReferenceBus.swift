@@ -66,6 +66,15 @@ final class ReferenceBus: Sendable {
         }
     }
 
+    /// Drops every entry, so handlers that capture this bus do not keep it alive.
+    func removeAll() {
+        let dropped = lists.withLock { lists in
+            defer { lists = Lists() }
+            return lists
+        }
+        _ = dropped  // released here, after the lock
+    }
+
     func cancel(_ entry: Entry) {
         entry.cancelled.store(true, ordering: .sequentiallyConsistent)
         lists.withLock { lists in
