@@ -1,6 +1,6 @@
-import EventBus
 import EventBusTesting
 import Testing
+@testable import EventBus
 
 @Suite("AppearanceSubscription", .timeLimit(.minutes(3)))
 @MainActor
@@ -78,12 +78,12 @@ struct AppearanceSubscriptionTests {
     @Test func releasingItCancelsTheSubscription() {
         let bus = EventBus()
         var sut: AppearanceSubscription<Ping>? = AppearanceSubscription(Ping.self, on: bus) { _ in }
-        weak let released = sut
+        let released = WeakReference(sut!)
         sut?.appear()
 
         sut = nil
 
-        #expect(released == nil)
+        #expect(released.object == nil)
         #expect(bus.subscriptionSnapshot()[EventType(Ping.self)] == nil)
     }
 }

@@ -1,7 +1,7 @@
-import EventBus
 import EventBusTesting
 import Observation
 import Testing
+@testable import EventBus
 
 @Suite("ObservedState", .timeLimit(.minutes(3)))
 @MainActor
@@ -79,14 +79,14 @@ struct ObservedStateTests {
         let bus = EventBus()
         var sut: ObservedState<Int>? = ObservedState(
             bus.states(of: Basket.self).select(\.itemCount), initialValue: 0)
-        weak let released = sut
+        let released = WeakReference(sut!)
         #expect(bus.subscriptionSnapshot()[EventType(Basket.self)]?.count == 1)
 
         // When
         sut = nil
 
         // Then
-        #expect(released == nil)
+        #expect(released.object == nil)
         #expect(bus.subscriptionSnapshot()[EventType(Basket.self)] == nil)
     }
 }
