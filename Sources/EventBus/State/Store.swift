@@ -106,6 +106,8 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     ///   - fileID: With `line` and `function`, the call site of the initial state's publish, for
     ///     taps only (``PublishRecord/callSite``): leave them to their defaults, which name the
     ///     line that creates the store.
+    ///   - line: The line of that call site (defaults to the caller's).
+    ///   - function: The function of that call site (defaults to the caller's).
     ///   - reducer: Folds each action into the state (see ``Reducer``).
     public init(
         bus: EventBus, initialState: State, middleware: [Middleware] = [],
