@@ -2,7 +2,7 @@
 /// type's metadata address, looked up under the shard lock by every subscribe, cancel and
 /// state publish (a plain publish reads the ``PublishedTable`` instead).
 ///
-/// Not a `Dictionary`: hashing an `ObjectIdentifier` there runs SipHash, which callgrind showed as
+/// Not a `Dictionary`: hashing an `ObjectIdentifier` there runs SipHash, which the profiler showed as
 /// the largest single cost of a publish to one subscriber. Metadata addresses are already unique
 /// and well spread once multiplied by a Fibonacci constant, and entries are never removed (lists
 /// live as long as the registry), so a linear-probing table with no tombstones is enough.
