@@ -13,6 +13,9 @@
 final class ExecutorLane: Sendable {
     let executor: any EventBusExecutor
     let core = LaneCore()
+    /// Whether its members run a publish made on the main queue inline while the lane is idle
+    /// (``MainActorExecutor/mainActorImmediate``).
+    let runsInlineOnMainQueue: Bool
     private let identity: LaneIdentity
     /// Weak: the table holds its lanes. A `WeakReference`, since a `Sendable` class cannot
     /// have a `weak var` and `weak let` is newer than the toolchain floor (decision record 0107).
@@ -21,6 +24,7 @@ final class ExecutorLane: Sendable {
     init(executor: any EventBusExecutor, identity: LaneIdentity, table: ExecutorLanes) {
         self.executor = executor
         self.identity = identity
+        runsInlineOnMainQueue = identity == .mainActorImmediate
         self.table = WeakReference(table)
     }
 

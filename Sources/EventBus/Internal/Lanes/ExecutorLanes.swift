@@ -21,7 +21,7 @@ final class ExecutorLanes: Sendable {
         }
     }
 
-    /// The main actor's lane, made on first use.
+    /// The queued main actor's lane, made on first use.
     var mainActor: ExecutorLane {
         // The main actor always has an identity, so there is always a lane.
         lane(for: MainActorExecutor())!
@@ -59,11 +59,12 @@ struct WeakLane: Sendable {
 
 /// Which executor a lane belongs to: the instance, for an executor that is a class (a dispatch
 /// queue, `ManualExecutor`, an app's run loop); the actor, for ``ActorExecutor``; the type,
-/// for ``MainActorExecutor``.
+/// for ``MainActorExecutor``, one for its queued and one for its immediate kind.
 enum LaneIdentity: Hashable, Sendable {
     case object(ObjectIdentifier)
     case actor(ObjectIdentifier)
     case mainActor
+    case mainActorImmediate
 
     init?(_ executor: some EventBusExecutor) {
         if let shared = executor as? any LaneSharingExecutor {
@@ -82,7 +83,7 @@ protocol LaneSharingExecutor {
 }
 
 extension MainActorExecutor: LaneSharingExecutor {
-    var laneIdentity: LaneIdentity { .mainActor }
+    var laneIdentity: LaneIdentity { isImmediate ? .mainActorImmediate : .mainActor }
 }
 
 extension ActorExecutor: LaneSharingExecutor {

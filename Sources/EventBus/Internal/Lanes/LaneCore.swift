@@ -17,6 +17,13 @@ final class LaneCore: DrainJob, @unchecked Sendable {  // safe: `state` has its 
         }
     }
 
+    /// Whether no event is queued and no drain is scheduled or running: then an event may skip
+    /// the queue without passing one queued before it. Asked by the immediate main-actor kind
+    /// only, on the main queue, where this lane's drain runs too: a drain cannot start between
+    /// the answer and the inline call, and a publish from another thread that queues meanwhile
+    /// was made after the inline one reached its subscription.
+    var isIdle: Bool { state.withLock { !$0.isDraining } }
+
     /// Runs on the executor; only one drain is scheduled at a time. Runs the queued events
     /// until none is left, including those queued meanwhile, and then ends.
     override func drain() {

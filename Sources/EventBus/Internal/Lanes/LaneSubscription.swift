@@ -1,9 +1,11 @@
 /// An executor or main-actor subscription whose executor has a lane: its events are queued on
 /// the lane it shares with the bus's other subscriptions on that executor (see
 /// ``ExecutorLane``), bounded or not: a bound limits this subscription's backlog, never its
-/// place in the lane's order. Plain subscriptions are listed as one; a state query's chain ends in one
-/// (its `Event` is a `StateSelection`), and a protocol subscription's target is one (its
-/// `Event` is the protocol's existential).
+/// place in the lane's order. On the immediate main-actor lane, a publish made on the main
+/// queue while the lane is idle runs the handler inline instead, as a synchronous entry would.
+/// Plain subscriptions are listed as one; a state query's chain ends in one (its `Event` is a
+/// `StateSelection`), and a protocol subscription's target is one (its `Event` is the
+/// protocol's existential).
 final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event>,
     @unchecked Sendable
 {
@@ -22,6 +24,8 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     /// The policy's limit, or `Int.max` when unbounded: the unbounded path tests one integer.
     private let limit: Int
     private let policy: EventBufferPolicy
+    /// Neither bounded nor immediate: the common lane publish tests this one flag.
+    private let queuesPlainly: Bool
     private var memberNumber: UInt64 = 0
     /// The owner, held strongly from the first event of a drain pass that finds it alive to the end
     /// of that pass (``endPass()``), so that a burst of events costs one weak load instead of one
@@ -38,6 +42,7 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         self.handler = handler
         self.policy = policy
         limit = policy.limit ?? .max
+        queuesPlainly = limit == .max && !lane.runsInlineOnMainQueue
         self.failures = failures
         self.lane = lane
         queue = lane.queue(for: Event.self)
@@ -63,7 +68,12 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     /// lane keeps the order in which publishes reached its members, nested ones included.
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
-        if limit != .max { return deliverBounded(event) }
+        guard queuesPlainly else { return deliverInlineOrBounded(event) }
+        return queueUnbounded(event)
+    }
+
+    @inline(__always)
+    private func queueUnbounded(_ event: Event) -> DeliveryOutcome {
         // The owner is checked only when none of this subscription's events waits on the lane, and
         // then on every `ownerCheckInterval`th waiting one: within a burst the drain's check before
         // each handler call stands for it, and a dead owner still queues at most that many events
@@ -71,6 +81,20 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         if counters.waitingCount % ownerCheckInterval == 0, owner == nil { return .ownerGone }
         if queue.append(event, for: memberNumber, counters: counters) { lane.scheduleDrain() }
         return .delivered
+    }
+
+    /// An immediate or bounded subscription's publish. Inline only on the main queue (the main
+    /// actor's executor, so the main-actor handler may run here) and only while the lane is
+    /// idle: an event queued earlier for any member would otherwise be overtaken. The owner is
+    /// held for the call, as by a synchronous entry; the cancel check above stands for the
+    /// drain's.
+    private func deliverInlineOrBounded(_ event: Event) -> DeliveryOutcome {
+        if lane.runsInlineOnMainQueue, isOnMainQueue(), lane.core.isIdle {
+            guard let owner else { return .ownerGone }
+            run(event, for: owner)
+            return .delivered
+        }
+        return limit == .max ? queueUnbounded(event) : deliverBounded(event)
     }
 
     /// A bounded subscription's publish: the owner is checked every time (the backlog may stay
