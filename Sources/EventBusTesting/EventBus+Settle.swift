@@ -17,8 +17,9 @@ extension EventBus {
     /// What it waits for: events queued on an executor (the main actor, a dispatch queue, an
     /// actor, an app's run loop) until the executor has run them; `subscribeAsync` handlers
     /// until each is running nothing and has nothing waiting; stepping subscriptions until no
-    /// step is scheduled or running and no event waits; stores' actions, since a store reduces
-    /// before `dispatch` returns. What it does to get there: it drains every `ManualExecutor`
+    /// step is scheduled or running and no event waits; stores until no thread is reducing a
+    /// batch (an action dispatched while another thread reduces is queued, and its `dispatch`
+    /// returns before it is reduced). What it does to get there: it drains every `ManualExecutor`
     /// that has work from this bus, and, with `clock`, advances the clock to its earliest
     /// sleeper's deadline whenever work is left that nothing else would run (a paced
     /// subscription waiting for its next slot). Work queued meanwhile, by the handlers that ran
@@ -35,9 +36,19 @@ extension EventBus {
     ) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         var idleRounds = 0
+        var quietLooks = 0
         while !Task.isCancelled {
             let work = pendingWork()
-            if work.isEmpty { return true }
+            // The bus is asked queue by queue, not all at once: work that moves from a queue not
+            // asked yet to one already asked (a handler publishing as it finishes) can be missed
+            // by one look. Two quiet looks in a row, a yield apart, are needed.
+            if work.isEmpty {
+                quietLooks += 1
+                if quietLooks == 2 { return true }
+                await Task.yield()
+                continue
+            }
+            quietLooks = 0
             var progressed = false
             for case let executor as ManualExecutor in work.items.compactMap(\.executor) {
                 progressed = executor.drain() > 0 || progressed

@@ -121,7 +121,7 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
             bus: bus, initialState: initialState, middleware: middleware, reducer: reducer)
         self.engine = engine
         bus.publishState(initialState, fileID: fileID, line: line, function: function)
-        let entry = OwnerlessSubscription<Action> { action in engine.reduce(action) }
+        let entry = StoreActionSubscription(engine: engine)
         actionEntry = entry
         actionSubscription = bus.register(entry, cancelsOnDeinit: true)
         actionList = bus.store.publishedList(of: ObjectIdentifier(Action.self))

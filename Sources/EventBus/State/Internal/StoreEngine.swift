@@ -71,6 +71,9 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
     var backlog: Int { turn.core.withLock { _ in queues.pointee.backlog } }
 
+    /// Whether a thread is reducing a batch (actions queued behind it included), for `settle`.
+    var isBusy: Bool { turn.isBusy }
+
     /// Reduces `action`, called by the store's action subscription inside the action's publish.
     /// On a bus that notes call sites, that publish goes with the action, so the state it
     /// produces names the dispatch as its call site and the action's publish as its parent, even

@@ -70,6 +70,10 @@ final class StoreTurn: @unchecked Sendable {
         word.compareExchange(expected: thread, desired: 0, ordering: .releasing).exchanged
     }
 
+    /// Whether a thread runs a batch now (for ``EventBus/pendingWork()``): false once the last
+    /// runner has left, after everything queued was reduced.
+    var isBusy: Bool { word.load(ordering: .acquiring) != 0 }
+
     /// For the runner only: whether it is inside the reducer now.
     var isReducing: Bool {
         @inline(__always) get { reducing.pointee }
