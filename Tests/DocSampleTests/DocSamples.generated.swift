@@ -522,6 +522,19 @@ final class SampleTesting5: SampleOwner, @unchecked Sendable {  // safe: see Sam
     }
 }
 
+// Sources/EventBus/EventBus.docc/Testing.md, sample 6
+final class SampleTesting6: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    @Test(.isolatedDefaultBus) func loggingInPublishesOnTheTestsOwnBus() async {
+        let recorder = BusRecorder(on: .default)   // the bus this test was given
+        AuthService(bus: .default).logIn(as: "ada")
+        await recorder.receive(UserDidLoginEvent.self) { $0.userID == "ada" }
+        recorder.finish()
+    }
+
+    func run() async throws {
+    }
+}
+
 // Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1
 final class SampleThrowingHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -1140,6 +1153,19 @@ final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
+// Sources/EventBusTesting/IsolatedDefaultBusTrait.swift, sample 1
+final class SampleIsolatedDefaultBusTrait1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    @Test(.isolatedDefaultBus) func loggingInPublishesTheUser() async {
+        let recorder = BusRecorder(on: .default)   // this test's own bus
+        AuthService(bus: .default).logIn(as: "ada")
+        await recorder.receive(UserDidLoginEvent.self) { $0.userID == "ada" }
+        recorder.finish()
+    }
+
+    func run() async throws {
+    }
+}
+
 // Sources/EventBusTesting/ManualClock.swift, sample 1
 final class SampleManualClock1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func pacesToOnePerSecond() async throws {
@@ -1303,6 +1329,9 @@ struct DocSamples {
     @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 5") func sampleTesting5() async throws {
         try await runSample { try await SampleTesting5().run() }
     }
+    @Test("Sources/EventBus/EventBus.docc/Testing.md, sample 6") func sampleTesting6() async throws {
+        try await runSample { try await SampleTesting6().run() }
+    }
     @Test("Sources/EventBus/EventBus.docc/ThrowingHandlers.md, sample 1") func sampleThrowingHandlers1() async throws {
         try await runSample { try await SampleThrowingHandlers1().run() }
     }
@@ -1423,6 +1452,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBusTesting/EventRecorder.swift, sample 1") func sampleEventRecorder1() async throws {
         try await runSample { try await SampleEventRecorder1().run() }
+    }
+    @Test("Sources/EventBusTesting/IsolatedDefaultBusTrait.swift, sample 1") func sampleIsolatedDefaultBusTrait1() async throws {
+        try await runSample { try await SampleIsolatedDefaultBusTrait1().run() }
     }
     @Test("Sources/EventBusTesting/ManualClock.swift, sample 1") func sampleManualClock1() async throws {
         try await runSample { try await SampleManualClock1().run() }
