@@ -11,12 +11,12 @@
 #    each waits only for its own work. Their assertions and limits are the same in both runs.
 #
 # A suite belongs in POOL_BOUND when its tests wait on the pool or a real clock (they call
-# `onLoopThread`, an `eventually` loop, `waitForWork`, `settle()`, `drain(until:)`, or advance
+# `onLoopThread`, an `eventually` loop, `waitForWork`, `settle(`, `drain(until:)`, or advance
 # a paced subscription's clock); PoolBoundSuitesTests fails when the list and the suites differ.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-POOL_BOUND='EventDemoTests\.(AppModelTests|ArchiveServiceTests|CartHistoryTests|EventLogStepModeTests|FlashTests|HandlerErrorViewsTests|LayoutTests|LogNavigationTests|MainLoopExecutorTests|ReplayFidelityTests|ServicesTests|StateDemoTests|StatusLineTests|TickerPaneTests|TooSmallAndRepaintTests|ViewsTests)/'
+POOL_BOUND='EventDemoTests\.(AppModelTests|ArchiveServiceTests|CartHistoryTests|EventLogStepModeTests|FlashTests|HandlerErrorViewsTests|LayoutTests|LogNavigationTests|MainLoopExecutorTests|ReplayFidelityTests|StateDemoTests|StatusLineTests|TickerPaneTests|TooSmallAndRepaintTests|ViewsTests)/'
 common=(--sanitize=thread --scratch-path .build/tsan --disable-xctest)
 
 if [ -n "${FILTER:-}" ]; then

@@ -98,7 +98,9 @@ struct AsyncHandlerTests {
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))
 
-        await waitUntil { owner.log.count == 2 && failures.value.count == 1 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.log.count == 2)
+        #expect(failures.value.count == 1)
         #expect(failures.value.first?.error is Refused)
         #expect(failures.value.first?.subscription.delivery == .async)
         #expect((failures.value.first?.event as? Ping)?.number == 1)
@@ -112,7 +114,8 @@ struct AsyncHandlerTests {
             owner.log.append("\(event.number)")
         }
         sut.publish(Ping(number: 1))
-        await waitUntil { log.count == 1 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(log.count == 1)
 
         owner = nil
         sut.publish(Ping(number: 2))
@@ -178,8 +181,9 @@ struct AsyncHandlerTests {
         #expect(token.droppedEventCount == 7)
         #expect(dropping.value == 7)
         gate.open()
-        await waitUntil { seen.value == [0, 8, 9] }
-        await waitUntil { token.waitingEventCount == 0 }
+        await sut.settle(timeout: .seconds(60))
+        #expect(seen.value == [0, 8, 9])
+        #expect(token.waitingEventCount == 0)
         tap.cancel()
     }
 

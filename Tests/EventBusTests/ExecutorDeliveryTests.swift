@@ -115,7 +115,7 @@ struct ExecutorDeliveryTests {
 
         for number in 0..<100 { sut.publish(Ping(number: number)) }
 
-        await waitUntil { await counter.numbers.count == 100 }
+        await sut.settle(timeout: .seconds(60))
         #expect(await counter.numbers == Array(0..<100))
     }
 }

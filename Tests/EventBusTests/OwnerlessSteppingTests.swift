@@ -89,7 +89,8 @@ struct OwnerlessSteppingTests {
         #expect(received.value == ["A"])
         await waitUntil { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(1))
-        await waitUntil { received.value == ["A", "B"] }
+        await sut.settle(timeout: .seconds(60))
+        #expect(received.value == ["A", "B"])
         await waitUntil { clock.sleeperCount == 1 }
 
         token = nil

@@ -9,10 +9,11 @@ import Testing
 @Suite("TSan: pool-bound demo suites run on their own")
 struct PoolBoundSuitesTests {
     /// What a test that waits on the pool or a real clock calls: the loop on a thread of its
-    /// own, polling with `Task.yield`, the executor's timed wait (also inside `settle()`, which
-    /// waits for the services' background work), or a paced subscription's clock.
+    /// own, polling with `Task.yield`, the executor's timed wait (also inside the harness's
+    /// `settle()`, which waits for the services' background work), the bus's `settle(…)` (which
+    /// waits for async handlers' tasks), or a paced subscription's clock.
     private static let waits = [
-        "onLoopThread", "eventually {", "waitForWork(", "settle()", "clock.advance(", "drain(until:",
+        "onLoopThread", "eventually {", "waitForWork(", "settle(", "clock.advance(", "drain(until:",
     ]
 
     @Test func everyDemoSuiteThatWaitsOnThePoolIsInTheTsanScriptsList() throws {

@@ -80,16 +80,15 @@ struct ServicesTests {
 
     @Test func authServicePublishesLoginFromAnotherThread() async {
         let bus = EventBus()
-        let logins = Collector<UserDidLoginEvent>(bus)
-        let starts = Collector<LoginDidStartEvent>(bus)
+        let recorder = BusRecorder(on: bus, types: [LoginDidStartEvent.self, UserDidLoginEvent.self])
         let sut = AuthService(bus: bus, background: .immediate, now: Fixtures.now)
 
         sut.login(username: "alice")
-        let arrived = await eventually { !logins.all.isEmpty }
 
-        #expect(starts.all.map(\.username) == ["alice"])
-        #expect(arrived)
-        #expect(logins.all.first?.user == Fixtures.alice)
+        // The login lands on a dispatch thread, outside the bus: the recorder waits for it.
+        await recorder.receive(LoginDidStartEvent.self) { $0.username == "alice" }
+        await recorder.receive(UserDidLoginEvent.self, timeout: .seconds(60)) { $0.user == Fixtures.alice }
+        recorder.finish()
     }
 
     @Test func authServicePublishesACancelAndDropsTheLateResultWhenALoginIsCancelled() async {
@@ -145,27 +144,19 @@ struct ServicesTests {
 
     @Test func profileServiceLoadsTheProfileAfterLoginAndCreditsAwardedPoints() async {
         let bus = EventBus()
-        let profiles = Collector<ProfileDidLoadEvent>(bus)
+        let profiles = BusRecorder(on: bus, types: [ProfileDidLoadEvent.self])
         let sut = ProfileService(bus: bus, background: .immediate)
 
         bus.publish(UserDidLoginEvent(user: Fixtures.alice, date: Fixtures.date, session: 1))
-        let loaded = await eventually { !profiles.all.isEmpty }
+        // The profile loads on a dispatch thread, outside the bus: the recorder waits for it.
+        await profiles.receive(ProfileDidLoadEvent.self, timeout: .seconds(60)) {
+            $0.profile.loyaltyPoints == 420
+        }
         bus.publish(LoyaltyDidAwardPointsEvent(userID: "bob", orderNumber: 1000, points: 7))  // not hers
         bus.publish(LoyaltyDidAwardPointsEvent(userID: "alice", orderNumber: 1001, points: 18))
 
-        #expect(loaded)
-        #expect(profiles.all.map(\.profile.loyaltyPoints) == [420, 438])
+        await profiles.receive(ProfileDidLoadEvent.self) { $0.profile.loyaltyPoints == 438 }
+        profiles.finish()
         withExtendedLifetime(sut) {}
-    }
-
-    /// Polls `condition` until it holds or a minute passes; yields between checks, never sleeps
-    /// a fixed time.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            await Task.yield()
-        }
-        return true
     }
 }
