@@ -19,7 +19,7 @@ extension EventBus {
     ///
     /// ```swift
     /// let bus = EventBus()                       // one per test
-    /// let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+    /// let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
     /// try await EventBus.withDefault(bus) {
     ///     AuthService(bus: .default).logIn(as: "ada")   // code that reads the default
     ///     _ = try await recorder.waitForEvent()

@@ -3,7 +3,7 @@ extension EventBus {
     ///
     /// Each publish queues the event and returns without waiting. The handler runs on
     /// `executor`, one event at a time, in publish order. Subscriptions made with this method
-    /// (or ``subscribeOnMain(owner:to:priority:handler:)``) on one executor share the bus's
+    /// (or ``subscribeOnMain(owner:for:priority:handler:)``) on one executor share the bus's
     /// queue for that executor: a publish queues the event there when it reaches the
     /// subscription (in `priority` order, then subscription order), and the executor runs the
     /// queue in that order, across subscriptions and event types. A burst costs one job on the
@@ -25,7 +25,7 @@ extension EventBus {
     /// subscription made during a publish does not get that event.
     ///
     /// The backlog is unbounded: if the executor stalls, events queue without limit. Use
-    /// ``subscribe(owner:to:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it
+    /// ``subscribe(owner:for:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it
     /// without changing the order.
     ///
     /// ```swift
@@ -38,7 +38,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, for eventType: Event.Type = Event.self,
         on executor: some EventBusExecutor, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {

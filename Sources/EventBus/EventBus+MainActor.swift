@@ -13,7 +13,7 @@ extension EventBus {
     /// main actor queues its event without checking the owner (see <doc:ExecutorDelivery>).
     /// Once ``SubscriptionToken/cancel()`` has returned, no queued event runs the handler.
     /// Events wait without limit while the main actor is busy; use
-    /// ``subscribeOnMain(owner:to:priority:buffering:handler:)`` to bound them.
+    /// ``subscribeOnMain(owner:for:priority:buffering:handler:)`` to bound them.
     ///
     /// ```swift
     /// @MainActor final class LoginViewModel {
@@ -31,10 +31,10 @@ extension EventBus {
     @MainActor
     @discardableResult
     public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @MainActor (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        subscribe(owner: owner, to: eventType, on: .mainActor, priority: priority) { owner, event in
+        subscribe(owner: owner, for: eventType, on: .mainActor, priority: priority) { owner, event in
             // The drain job already runs on the main actor (MainActorExecutor), and `owner` was
             // handed to the bus on the main actor and is only touched there.
             let mainActorOwner = MainActorBound(owner)

@@ -17,7 +17,7 @@ extension EventBus {
     ///   nothing.
     @discardableResult
     public func subscribeOnce<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
         register(OwnedSubscription(owner: owner, once: true, priority: priority, handler: handler))

@@ -7,32 +7,21 @@ extension EventBus {
     /// every other buffer on the bus. The default keeps every event: none is dropped unless
     /// you ask for a bound. What a bound drops is counted in the subscription's
     /// ``SubscriptionInfo/droppedEventCount`` (``subscriptionSnapshot()``) and shown to
-    /// observe-all taps; ``eventStream(_:buffering:)`` also counts it on the stream.
+    /// observe-all taps; ``eventStream(for:buffering:)`` also counts it on the stream.
     ///
     /// The subscription ends when the stream terminates: when the consuming task is cancelled,
     /// or when the stream and its iterators are released.
     ///
     /// <!-- sample: compile-only -->
     /// ```swift
-    /// for await event in bus.stream(CheckoutDidCompleteEvent.self) {
+    /// for await event in bus.stream(for: CheckoutDidCompleteEvent.self) {
     ///     await receipts.print(event.orderID)
     /// }
     /// ```
     public func stream<Event: EventBusEvent>(
-        _ eventType: Event.Type = Event.self, buffering policy: EventBufferPolicy = .unbounded
+        for eventType: Event.Type = Event.self, buffering policy: EventBufferPolicy = .unbounded
     ) -> AsyncStream<Event> {
         makeStream(of: Event.self, buffering: policy) { register($0, cancelsOnDeinit: true) }.stream
-    }
-
-    /// Renamed ``stream(_:buffering:)``, which takes the bus's one buffer policy type and keeps
-    /// every event by default; this spelling's `bufferingPolicy` has no default, so a call
-    /// without one already means the new default.
-    @available(*, deprecated, renamed: "stream(_:buffering:)")
-    public func stream<Event: EventBusEvent>(
-        _ eventType: Event.Type = Event.self,
-        bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy
-    ) -> AsyncStream<Event> {
-        stream(eventType, buffering: EventBufferPolicy(bufferingPolicy))
     }
 }
 

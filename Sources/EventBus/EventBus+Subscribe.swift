@@ -21,7 +21,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @inlinable @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
         // Inlined so that the entry's generic class is named in the caller's specialized code,
@@ -55,7 +55,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Event: EventBusEvent>(
-        owner: AnyObject, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: AnyObject, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (AnyObject, Event) -> Void
     ) -> SubscriptionToken {
         register(
@@ -72,7 +72,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @inlinable @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
         register(OwnedEventSubscription(owner: owner, priority: priority, handler: handler))
@@ -89,7 +89,7 @@ extension EventBus {
     /// - Returns: A token that must be kept; its release cancels the subscription.
     @inlinable
     public func subscribe<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, priority: Int = 0,
+        for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
         register(OwnerlessSubscription(priority: priority, handler: handler), cancelsOnDeinit: true)
@@ -100,7 +100,7 @@ extension EventBus {
     /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
     /// once this returns. Subscriptions of other owners or other types are untouched.
     public func unsubscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, from eventType: Event.Type = Event.self
+        owner: Owner, for eventType: Event.Type = Event.self
     ) {
         store.removeAll(ownedBy: owner, eventKey: ObjectIdentifier(eventType))
     }
@@ -110,7 +110,7 @@ extension EventBus {
     /// Thread-safe. The same guarantee as ``SubscriptionToken/cancel()`` holds for each of them
     /// once this returns. Its cost grows with the number of subscriptions `owner` has, not with
     /// the number of event types on the bus: the bus keeps an index of owner-bound entries.
-    public func unsubscribeAll(for owner: AnyObject) {
+    public func unsubscribeAll(owner: AnyObject) {
         store.removeAll(ownedBy: owner, eventKey: nil)
         protocols.removeAll(ownedBy: owner)
     }

@@ -14,7 +14,7 @@ public struct PublishRecord: Sendable {
     /// the handler runs. Its count is ``reachedCount``.
     public let recipients: [Recipient]
     /// The interceptor that stopped this publish's delivery (see
-    /// ``EventBus/intercept(owner:to:priority:handler:)``), or nil when every subscription in
+    /// ``EventBus/intercept(owner:for:priority:handler:)``), or nil when every subscription in
     /// the snapshot was offered the event. The consumer is also the last of ``recipients``.
     public let consumedBy: Recipient?
     /// The subscriptions whose buffer dropped an event because of this publish, in subscription
@@ -87,8 +87,8 @@ extension PublishRecord {
     /// One subscription a publish reached.
     public struct Recipient: Sendable, Hashable {
         /// Who subscribed: the owner's type name (for example `CartViewModel`), `AsyncStream`
-        /// for ``EventBus/stream(_:buffering:)``, or `ownerless` for
-        /// ``EventBus/subscribe(to:priority:handler:)-99nmq``.
+        /// for ``EventBus/stream(for:buffering:)``, or `ownerless` for
+        /// ``EventBus/subscribe(for:priority:handler:)-8vm99``.
         public let subscriberName: String
         /// Where the handler runs: `publisher` for synchronous handlers, otherwise the
         /// executor's ``EventBusExecutor/label``.

@@ -8,7 +8,7 @@
 ///     private let subscriptions = SubscriptionBag()
 ///
 ///     init(bus: EventBus) {
-///         bus.subscribe(to: CartDidUpdateEvent.self) { print($0.itemCount) }
+///         bus.subscribe(for: CartDidUpdateEvent.self) { print($0.itemCount) }
 ///             .store(in: subscriptions)
 ///     }
 /// }

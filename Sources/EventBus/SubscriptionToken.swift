@@ -14,8 +14,8 @@ import Synchronization
 /// - Owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`, `subscribeOnMain`,
 ///   `intercept(owner:…)`, stepping and paced with an owner, state queries with an owner) end
 ///   with their owner; their token may be discarded, and discarding it cancels nothing.
-/// - Owner-less subscriptions (``EventBus/subscribe(to:priority:handler:)-99nmq``,
-///   ``EventBus/observeAll(_:failures:)``, `subscribeStepping(to:…)`, …) have no other anchor:
+/// - Owner-less subscriptions (``EventBus/subscribe(for:priority:handler:)-8vm99``,
+///   ``EventBus/observeAll(_:failures:)``, `subscribeStepping(for:…)`, …) have no other anchor:
 ///   releasing the last reference to their token cancels them, stored or not.
 ///
 /// Whichever comes first ends the subscription: the owner's release, the container's (for a

@@ -9,7 +9,7 @@ public import EventBus
 /// ```swift
 /// @Test func loginPublishesOneEvent() async throws {
 ///     let bus = EventBus()
-///     let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+///     let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
 ///     AuthService(bus: bus).logIn(as: "ada")
 ///     let event = try await recorder.waitForEvent(number: 1)
 ///     #expect(event.userID == "ada")
@@ -22,9 +22,9 @@ public final class EventRecorder<Event: EventBusEvent>: Sendable {
     private let token = LockedValue<SubscriptionToken?>(nil)
 
     /// Starts recording events of `eventType` published on `bus`.
-    public init(_ eventType: Event.Type = Event.self, on bus: EventBus) {
+    public init(for eventType: Event.Type = Event.self, on bus: EventBus) {
         let state = self.state
-        let subscription = bus.subscribe(to: eventType) { event in
+        let subscription = bus.subscribe(for: eventType) { event in
             let ready = state.withLock { $0.record(event) }
             for waiter in ready {
                 waiter.resume()

@@ -16,7 +16,7 @@ func elsewhereContenders(subscriberCount: Int, options: Options) -> [Contender] 
         for sink in sinks {
             bus.subscribe(owner: sink) { (owner: Sink, event: Ping) in owner.add(event.value) }
         }
-        let thrower = bus.subscribe(to: Pong.self) { _ in throw Refused() }
+        let thrower = bus.subscribe(for: Pong.self) { _ in throw Refused() }
         bus.publish(Pong(value: 0))  // the default failure handler's one line, before measuring
         return { count in
             withExtendedLifetime((sinks, thrower)) {
@@ -28,8 +28,8 @@ func elsewhereContenders(subscriberCount: Int, options: Options) -> [Contender] 
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        let tokens = sinks.map { sink in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
-        let thrower = bus.subscribe(to: Pong.self) { _ in throw Refused() }
+        let tokens = sinks.map { sink in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
+        let thrower = bus.subscribe(for: Pong.self) { _ in throw Refused() }
         bus.publish(Pong(value: 0))
         return { count in
             withExtendedLifetime((tokens, noise, thrower)) {
@@ -41,8 +41,8 @@ func elsewhereContenders(subscriberCount: Int, options: Options) -> [Contender] 
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        let tokens = sinks.map { sink in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
-        let watcher = bus.subscribe(to: DeadEvent.self) { _ in }
+        let tokens = sinks.map { sink in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
+        let watcher = bus.subscribe(for: DeadEvent.self) { _ in }
         return { count in
             withExtendedLifetime((tokens, noise, watcher)) {
                 for index in 0..<count { bus.publish(Ping(value: index)) }

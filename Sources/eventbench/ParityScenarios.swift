@@ -22,7 +22,7 @@ func protocolContenders(options: Options) -> [Contender] {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        let token = bus.subscribe(to: Ping.self) { sink.add($0.value) }
+        let token = bus.subscribe(for: Ping.self) { sink.add($0.value) }
         return { count in
             withExtendedLifetime((token, noise)) {
                 for index in 0..<count { bus.publish(Ping(value: index)) }
@@ -45,7 +45,7 @@ func protocolContenders(options: Options) -> [Contender] {
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
         let tokens = [
-            bus.subscribe(to: Ping.self) { sink.add($0.value) },
+            bus.subscribe(for: Ping.self) { sink.add($0.value) },
             bus.subscribe(conformingTo: (any UnpublishedEvent).self) { _ in },
         ]
         return { count in
@@ -69,7 +69,7 @@ func priorityContenders(options: Options) -> [Contender] {
             let noise = TokenNoise(bus: bus)
             forEachNoiseType(noise)
             let tokens = sinks.enumerated().map { index, sink in
-                bus.subscribe(to: Ping.self, priority: prioritized ? index : 0) { sink.add($0.value) }
+                bus.subscribe(for: Ping.self, priority: prioritized ? index : 0) { sink.add($0.value) }
             }
             return { count in
                 withExtendedLifetime((tokens, noise)) {
@@ -89,7 +89,8 @@ func asyncHandlerContenders(options: Options) -> [Contender] {
     contenders.add(Competitor.asyncHandler) {
         let bus = EventBus()
         let progress = BurstProgress()
-        let token = bus.subscribeAsync(to: Ping.self) { (event: Ping) async in progress.handled(event.value) }
+        let token = bus.subscribeAsync(for: Ping.self) { (event: Ping) async in progress.handled(event.value)
+        }
         return { count in
             withExtendedLifetime(token) {
                 progress.expect(count)
@@ -101,7 +102,7 @@ func asyncHandlerContenders(options: Options) -> [Contender] {
     contenders.add(Competitor.stream) {
         let bus = EventBus()
         return { count in
-            let stream = bus.stream(Ping.self, buffering: .unbounded)
+            let stream = bus.stream(for: Ping.self, buffering: .unbounded)
             for index in 0..<count { bus.publish(Ping(value: index)) }
             consume(stream, count: count).wait()
         }

@@ -28,7 +28,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        let tokens = sinks.map { sink in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
+        let tokens = sinks.map { sink in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
         return { count in
             withExtendedLifetime((tokens, noise)) {
                 for index in 0..<count { bus.publish(Ping(value: index)) }
@@ -41,7 +41,7 @@ func publishContenders(subscriberCount: Int, options: Options) -> [Contender] {
         let bus = EventBus()
         forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
         for sink in sinks {
-            bus.states(of: Ping.self, replaysCurrentValue: false).select(\.value).skipRepeats()
+            bus.states(for: Ping.self, replaysCurrentValue: false).select(\.value).skipRepeats()
                 .subscribe(owner: sink) { owner, value in owner.add(value) }
         }
         return { count in
@@ -144,7 +144,7 @@ struct OwnedNoise: EventTypeVisitor {
     let owner: Sink
 
     func visit<Event: EventBusEvent>(_ type: Event.Type) {
-        bus.subscribe(owner: owner, to: type) { (_: Sink, _: Event) in }
+        bus.subscribe(owner: owner, for: type) { (_: Sink, _: Event) in }
     }
 }
 
@@ -156,7 +156,7 @@ final class TokenNoise: EventTypeVisitor {
     init(bus: EventBus) { self.bus = bus }
 
     func visit<Event: EventBusEvent>(_ type: Event.Type) {
-        tokens.append(bus.subscribe(to: type) { _ in })
+        tokens.append(bus.subscribe(for: type) { _ in })
     }
 }
 

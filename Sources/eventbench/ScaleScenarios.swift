@@ -18,12 +18,12 @@ func scaleCancelContenders(options: Options) -> [Contender] {
             let bus = EventBus()
             let noise = TokenNoise(bus: bus)
             forEachNoiseType(noise)
-            var tokens = (0..<size).map { _ in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
+            var tokens = (0..<size).map { _ in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
             var oldest = 0
             var random: UInt64 = 0x9E37_79B9_7F4A_7C15
             return { count in
                 for _ in 0..<count {
-                    let token = bus.subscribe(to: Ping.self) { sink.add($0.value) }
+                    let token = bus.subscribe(for: Ping.self) { sink.add($0.value) }
                     switch position {
                     case 0:
                         // A ring: the slot of the oldest token gets the newest one.
@@ -56,8 +56,8 @@ func endManyRows(options: Options) -> [ResultRow] {
     for _ in 0..<(options.quick ? 2 : 5) {
         let bus = EventBus()
         let bag = SubscriptionBag()
-        for _ in 0..<ended { bus.subscribe(to: Ping.self) { sink.add($0.value) }.store(in: bag) }
-        let kept = (ended..<total).map { _ in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
+        for _ in 0..<ended { bus.subscribe(for: Ping.self) { sink.add($0.value) }.store(in: bag) }
+        let kept = (ended..<total).map { _ in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
         let start = nowNanoseconds()
         bag.cancelAll()
         perCancel.append(Double(nowNanoseconds() - start) / Double(ended))
@@ -72,7 +72,7 @@ func endManyRows(options: Options) -> [ResultRow] {
 }
 
 /// `unsubscribeAll, 10k types`: an owner subscribes to one type and then leaves with
-/// `unsubscribeAll(for:)`, on a bus where 10,000 (or 20) other types have a subscriber.
+/// `unsubscribeAll(owner:)`, on a bus where 10,000 (or 20) other types have a subscriber.
 func unsubscribeAllContenders(options: Options) -> [Contender] {
     let owner = Sink()
     let noiseOwner = Sink()
@@ -85,7 +85,7 @@ func unsubscribeAllContenders(options: Options) -> [Contender] {
             return { count in
                 for _ in 0..<count {
                     bus.subscribe(owner: owner) { (owner: Sink, event: Ping) in owner.add(event.value) }
-                    bus.unsubscribeAll(for: owner)
+                    bus.unsubscribeAll(owner: owner)
                 }
                 withExtendedLifetime(noiseOwner) {}
             }
@@ -104,7 +104,7 @@ func manyTypesPublishContenders(options: Options) -> [Contender] {
             let bus = EventBus()
             let noise = TokenNoise(bus: bus)
             forEachManyType(noise, count: options.quick ? types / 10 : types)
-            let token = bus.subscribe(to: Ping.self) { sink.add($0.value) }
+            let token = bus.subscribe(for: Ping.self) { sink.add($0.value) }
             return { count in
                 withExtendedLifetime((token, noise)) {
                     for index in 0..<count { bus.publish(Ping(value: index)) }
@@ -134,7 +134,7 @@ func noSubscriberContenders(options: Options) -> [Contender] {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        bus.subscribe(to: Pong.self) { _ in }.cancel()
+        bus.subscribe(for: Pong.self) { _ in }.cancel()
         bus.publish(Pong(value: 0))
         return { count in
             withExtendedLifetime(noise) {

@@ -36,7 +36,7 @@ func storeContenders(subscriberCount: Int, options: Options) -> [Contender] {
     contenders.add(Competitor.bareState) {
         let bus = noisyBus(owner: noiseOwner)
         for sink in sinks {
-            bus.states(of: AppState.self).select(\.counter).subscribe(owner: sink) { owner, value in
+            bus.states(for: AppState.self).select(\.counter).subscribe(owner: sink) { owner, value in
                 owner.add(value)
             }
         }
@@ -55,7 +55,7 @@ func skippedStateContenders(subscriberCount: Int, options: Options) -> [Contende
     contenders.add(Competitor.skippedState) {
         let bus = noisyBus(owner: noiseOwner)
         for sink in sinks {
-            bus.states(of: AppState.self).select(\.title).subscribe(owner: sink) { owner, title in
+            bus.states(for: AppState.self).select(\.title).subscribe(owner: sink) { owner, title in
                 owner.add(title.utf8.count)
             }
         }

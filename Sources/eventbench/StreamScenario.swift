@@ -14,7 +14,7 @@ func streamContenders(options: Options) -> [Contender] {
         let bus = EventBus()
         contenders.append(
             Contender(name: Competitor.stream) { count in
-                let stream = bus.stream(Ping.self, buffering: .unbounded)
+                let stream = bus.stream(for: Ping.self, buffering: .unbounded)
                 for index in 0..<count { bus.publish(Ping(value: index)) }
                 consume(stream, count: count).wait()
             })

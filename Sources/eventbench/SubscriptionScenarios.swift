@@ -26,12 +26,12 @@ func subscribeCancelContenders(options: Options) -> [Contender] {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)
         forEachNoiseType(noise)
-        let tokens = sinks.map { sink in bus.subscribe(to: Ping.self) { sink.add($0.value) } }
+        let tokens = sinks.map { sink in bus.subscribe(for: Ping.self) { sink.add($0.value) } }
         return { count in
             withExtendedLifetime((tokens, noise)) {
                 for _ in 0..<count {
                     // Releasing the token is the cancel.
-                    _ = bus.subscribe(to: Ping.self) { owner.add($0.value) }
+                    _ = bus.subscribe(for: Ping.self) { owner.add($0.value) }
                 }
             }
         }
@@ -86,7 +86,7 @@ func bytesPerSubscription(options: Options, count: Int) -> [ResultRow] {
     measure(Competitor.token) {
         let bus = EventBus()
         let sink = owners[0]
-        for _ in 0..<count { keep.append(bus.subscribe(to: Ping.self) { sink.add($0.value) }) }
+        for _ in 0..<count { keep.append(bus.subscribe(for: Ping.self) { sink.add($0.value) }) }
         return bus
     }
     keep.removeAll(keepingCapacity: true)

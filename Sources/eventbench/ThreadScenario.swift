@@ -28,9 +28,9 @@ func threadRows(threadCount: Int, options: Options, settings: RunSettings) -> [R
             if kind == Competitor.directFloor { return (0..<4).map { floorPublisher(sinks, tag: $0) } }
             for sink in sinks {
                 if kind == Competitor.token {
-                    keep.append(bus.subscribe(to: type) { sink.add($0.value) })
+                    keep.append(bus.subscribe(for: type) { sink.add($0.value) })
                 } else {
-                    bus.subscribe(owner: sink, to: type) { (owner: LaneSink, event: Event) in
+                    bus.subscribe(owner: sink, for: type) { (owner: LaneSink, event: Event) in
                         owner.add(event.value)
                     }
                 }

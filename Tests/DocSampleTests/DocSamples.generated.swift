@@ -84,7 +84,7 @@ final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: s
 
         // Without an owner, on a task executor of your own, keeping at most the 100 newest lines
         // while it is busy; the subscription lasts as long as the token:
-        let writer = bus.subscribeAsync(to: LogLineEvent.self, on: fileWriterExecutor, buffering: .keepNewest(100)) {
+        let writer = bus.subscribeAsync(for: LogLineEvent.self, on: fileWriterExecutor, buffering: .keepNewest(100)) {
             event async throws in
             try await file.append(event.line)
         }
@@ -111,7 +111,7 @@ final class SampleBackpressure1: SampleOwner, @unchecked Sendable {  // safe: se
 final class SampleBackpressure2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+        let uploads = bus.subscribeStepping(for: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
             uploader.upload(file) { promise(.more) }
         }
         withExtendedLifetime((uploads, ())) {}
@@ -137,10 +137,10 @@ final class SampleCancellation1: SampleOwner, @unchecked Sendable {  // safe: se
         token.cancel()
 
         let bag = SubscriptionBag()                 // cancels everything it holds on deinit
-        bus.subscribe(to: CheckoutDidCompleteEvent.self) { print($0.orderID) }.store(in: bag)
+        bus.subscribe(for: CheckoutDidCompleteEvent.self) { print($0.orderID) }.store(in: bag)
 
         var tokens = Set<SubscriptionToken>()       // Combine-style
-        bus.subscribe(to: CartDidUpdateEvent.self) { print($0.itemCount) }.store(in: &tokens)
+        bus.subscribe(for: CartDidUpdateEvent.self) { print($0.itemCount) }.store(in: &tokens)
         bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
             .store(in: &tokens)                     // owner-bound too: ends with `tokens` or with self
         withExtendedLifetime((token, bag, tokens, ())) {}
@@ -154,7 +154,7 @@ final class SampleCancellation2: SampleOwner, @unchecked Sendable {  // safe: se
 
         init(bus: EventBus) {
             // Captures self: the bus keeps the handler, the handler keeps self, while subscribed.
-            bus.subscribe(to: TickEvent.self) { _ in self.tick() }.store(in: subscriptions)
+            bus.subscribe(for: TickEvent.self) { _ in self.tick() }.store(in: subscriptions)
         }
 
         func stop() { subscriptions.cancelAll() }   // the handler, and self with it, are released here
@@ -254,10 +254,10 @@ final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: s
 final class SampleIntrospection2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        if !bus.isSubscribed(self, to: CartDidUpdateEvent.self) {
+        if !bus.isSubscribed(owner: self, for: CartDidUpdateEvent.self) {
             bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
         }
-        #expect(bus.subscriptions(of: self).count == 1)
+        #expect(bus.subscriptions(owner: self).count == 1)
     }
 }
 
@@ -380,7 +380,7 @@ final class SampleStateSubscriptions1: SampleOwner, @unchecked Sendable {  // sa
         private(set) var shown: [Int] = []
 
         init(bus: EventBus) {
-            bus.states(of: CartState.self)
+            bus.states(for: CartState.self)
                 .select(\.itemCount)
                 .skipRepeats()
                 .subscribe(owner: self) { badge, count in badge.shown.append(count) }
@@ -404,7 +404,7 @@ final class SampleStateSubscriptions2: SampleOwner, @unchecked Sendable {  // sa
     func follow<Value: Sendable>(_ keyPath: any KeyPath<CartState, Value> & Sendable, on bus: EventBus)
         -> SubscriptionToken
     {
-        bus.states(of: CartState.self).select(keyPath).subscribe { value in print(value) }
+        bus.states(for: CartState.self).select(keyPath).subscribe { value in print(value) }
     }
 
     func run() async throws {
@@ -421,7 +421,7 @@ final class SampleStreams1: SampleOwner, @unchecked Sendable {  // safe: see Sam
 
     func run() async throws {
         let receipts = Task {
-            for await event in bus.stream(CheckoutDidCompleteEvent.self) {
+            for await event in bus.stream(for: CheckoutDidCompleteEvent.self) {
                 await printer.print(event.orderID)
             }
         }
@@ -445,7 +445,7 @@ final class SampleSubscribeOnce1: SampleOwner, @unchecked Sendable {  // safe: s
 final class SampleTesting1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loggingInPublishesTheUser() async throws {
         let bus = EventBus()
-        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
         let sut = AuthService(bus: bus)
 
         sut.logIn(as: "ada")
@@ -511,7 +511,7 @@ final class SampleTesting5: SampleOwner, @unchecked Sendable {  // safe: see Sam
 
     func run() async throws {
         let bus = EventBus()
-        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
         try await EventBus.withDefault(bus) {
             let sut = AuthService(bus: .default)      // code under test that reads the default
             sut.logIn(as: "ada")
@@ -695,7 +695,7 @@ final class SampleUsingEventBusWithSwiftUI1: SampleOwner, @unchecked Sendable { 
             items = ObservedState(store.states.select(\.items), initialValue: [])
             // A toast is state, not an event: it stays the bus's current value until shown, so one
             // published before this subscription exists is replayed to it.
-            toastSubscription = bus.states(of: Toast.self).subscribeOnMain(owner: self) { model, toast in
+            toastSubscription = bus.states(for: Toast.self).subscribeOnMain(owner: self) { model, toast in
                 model.toast = toast
             }
         }
@@ -722,7 +722,7 @@ final class SampleUsingEventBusWithSwiftUI1: SampleOwner, @unchecked Sendable { 
                         Text(toast.text).onTapGesture { model.dismissToast() }
                     }
                 }
-                .onEvent(SessionDidExpireEvent.self, on: model.bus) { _ in expired = true }
+                .onEvent(for: SessionDidExpireEvent.self, on: model.bus) { _ in expired = true }
                 .toolbar { Button("Add tea") { model.add("tea") } }
         }
     }
@@ -774,7 +774,7 @@ final class SampleEventBufferPolicy1: SampleOwner, @unchecked Sendable {  // saf
 final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        let ticks = bus.eventStream(PriceTick.self, buffering: .keepNewest(10))
+        let ticks = bus.eventStream(for: PriceTick.self, buffering: .keepNewest(10))
         for await tick in ticks { await chart.plot(tick); print("dropped so far:", ticks.droppedEventCount) }
         withExtendedLifetime((ticks, ())) {}
     }
@@ -784,7 +784,7 @@ final class SampleEventBusEventStream1: SampleOwner, @unchecked Sendable {  // s
 final class SampleEventBusPace1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        let ticker = bus.subscribePaced(to: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
+        let ticker = bus.subscribePaced(for: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
             tick in label.show(tick.price)
         }
         withExtendedLifetime((ticker, ())) {}
@@ -805,7 +805,7 @@ final class SampleEventBusStepping1: SampleOwner, @unchecked Sendable {  // safe
 final class SampleEventBusStepping2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+        let uploads = bus.subscribeStepping(for: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
             uploader.upload(file) { promise(.more) }
         }
         withExtendedLifetime((uploads, ())) {}
@@ -827,7 +827,7 @@ final class SampleEventBusDefault1: SampleOwner, @unchecked Sendable {  // safe:
 
     func run() async throws {
         let bus = EventBus()                       // one per test
-        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
         try await EventBus.withDefault(bus) {
             AuthService(bus: .default).logIn(as: "ada")   // code that reads the default
             _ = try await recorder.waitForEvent()
@@ -892,7 +892,7 @@ final class SampleEventBusOnce1: SampleOwner, @unchecked Sendable {  // safe: se
 final class SampleEventBusStream1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        for await event in bus.stream(CheckoutDidCompleteEvent.self) {
+        for await event in bus.stream(for: CheckoutDidCompleteEvent.self) {
             await receipts.print(event.orderID)
         }
     }
@@ -1025,7 +1025,7 @@ final class SampleEventBusProtocolSubscriptions1: SampleOwner, @unchecked Sendab
 final class SampleEventBusState1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     func run() async throws {
-        bus.states(of: CartState.self)
+        bus.states(for: CartState.self)
             .select(\.itemCount)
             .subscribe(owner: self) { owner, count in owner.badge = count }
     }
@@ -1065,7 +1065,7 @@ final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe:
         private let subscriptions = SubscriptionBag()
 
         init(bus: EventBus) {
-            bus.subscribe(to: CartDidUpdateEvent.self) { print($0.itemCount) }
+            bus.subscribe(for: CartDidUpdateEvent.self) { print($0.itemCount) }
                 .store(in: subscriptions)
         }
     }
@@ -1078,7 +1078,7 @@ final class SampleSubscriptionBag1: SampleOwner, @unchecked Sendable {  // safe:
 final class SampleAppearanceSubscription1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
     @MainActor func run() async throws {
-        let sut = AppearanceSubscription(UserDidLoginEvent.self, on: bus) { event in
+        let sut = AppearanceSubscription(for: UserDidLoginEvent.self, on: bus) { event in
             print("welcome \(event.userID)")
         }
         sut.appear()       // subscribed
@@ -1143,7 +1143,7 @@ final class SampleEventBusSettle1: SampleOwner, @unchecked Sendable {  // safe: 
 final class SampleEventRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
     @Test func loginPublishesOneEvent() async throws {
         let bus = EventBus()
-        let recorder = EventRecorder(UserDidLoginEvent.self, on: bus)
+        let recorder = EventRecorder(for: UserDidLoginEvent.self, on: bus)
         AuthService(bus: bus).logIn(as: "ada")
         let event = try await recorder.waitForEvent(number: 1)
         #expect(event.userID == "ada")

@@ -19,8 +19,8 @@ struct AnyObjectOwnerTests {
         sut.publish(Ping(number: 1))
 
         #expect(concrete.log.all == ["got 1"])
-        #expect(sut.isSubscribed(owner, to: Ping.self))
-        #expect(sut.subscriptions(of: owner).first?.subscriberName == "Owner")
+        #expect(sut.isSubscribed(owner: owner, for: Ping.self))
+        #expect(sut.subscriptions(owner: owner).first?.subscriberName == "Owner")
     }
 
     @Test func anAnyObjectOwnerIsHeldWeakly() {

@@ -1,5 +1,6 @@
 import EventBusTesting
 import Testing
+
 @testable import EventBus
 
 @Suite("AppearanceSubscription", .timeLimit(.minutes(3)))
@@ -9,7 +10,7 @@ struct AppearanceSubscriptionTests {
         // Given
         let bus = EventBus()
         let received = LockBox<[Int]>([])
-        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+        let sut = AppearanceSubscription(for: Ping.self, on: bus) { ping in
             received.mutate { $0.append(ping.number) }
         }
 
@@ -31,7 +32,7 @@ struct AppearanceSubscriptionTests {
     @Test func disappearingDropsEventsQueuedForIt() async {
         let bus = EventBus()
         let received = LockBox<[Int]>([])
-        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+        let sut = AppearanceSubscription(for: Ping.self, on: bus) { ping in
             received.mutate { $0.append(ping.number) }
         }
         sut.appear()
@@ -46,7 +47,7 @@ struct AppearanceSubscriptionTests {
     @Test func appearingTwiceSubscribesOnceAndAppearingAgainResubscribes() async {
         let bus = EventBus()
         let received = LockBox<[Int]>([])
-        let sut = AppearanceSubscription(Ping.self, on: bus) { ping in
+        let sut = AppearanceSubscription(for: Ping.self, on: bus) { ping in
             received.mutate { $0.append(ping.number) }
         }
 
@@ -65,7 +66,8 @@ struct AppearanceSubscriptionTests {
     @Test func theNewestClosureRuns() async {
         let bus = EventBus()
         let received = LockBox<[String]>([])
-        let sut = AppearanceSubscription(Ping.self, on: bus) { _ in received.mutate { $0.append("old") } }
+        let sut = AppearanceSubscription(for: Ping.self, on: bus) { _ in received.mutate { $0.append("old") }
+        }
         sut.perform = { _ in received.mutate { $0.append("new") } }
         sut.appear()
 
@@ -77,7 +79,7 @@ struct AppearanceSubscriptionTests {
 
     @Test func releasingItCancelsTheSubscription() {
         let bus = EventBus()
-        var sut: AppearanceSubscription<Ping>? = AppearanceSubscription(Ping.self, on: bus) { _ in }
+        var sut: AppearanceSubscription<Ping>? = AppearanceSubscription(for: Ping.self, on: bus) { _ in }
         let released = WeakReference(sut!)
         sut?.appear()
 

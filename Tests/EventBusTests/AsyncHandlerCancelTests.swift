@@ -41,7 +41,7 @@ struct AsyncHandlerCancelTests {
         let events = ReleaseCounter()
         let captures = ReleaseCounter()
         let captured = captures.event(0)
-        let token = sut.subscribeAsync(to: TrackedEvent.self) { _ in
+        let token = sut.subscribeAsync(for: TrackedEvent.self) { _ in
             withExtendedLifetime(captured) {}
             await gate.wait()
         }

@@ -29,7 +29,7 @@ struct AsyncHandlerTests {
         // Given an async handler that suspends in the middle of every event
         let sut = EventBus()
         let probe = Probe()
-        let token = sut.subscribeAsync(to: Ping.self) { event in
+        let token = sut.subscribeAsync(for: Ping.self) { event in
             probe.enter(event.number)
             await Task.yield()
             probe.leave()
@@ -143,7 +143,7 @@ struct AsyncHandlerTests {
         let sut = EventBus()
         let executor = QueueTaskExecutor()
         let onQueue = LockBox<[Bool]>([])
-        let token = sut.subscribeAsync(to: Ping.self, on: executor) { _ in
+        let token = sut.subscribeAsync(for: Ping.self, on: executor) { _ in
             onQueue.mutate { $0.append(DispatchQueue.getSpecific(key: QueueTaskExecutor.key) == true) }
         }
 
@@ -162,7 +162,7 @@ struct AsyncHandlerTests {
         let sut = EventBus()
         let gate = Gate()
         let seen = LockBox<[Int]>([])
-        let token = sut.subscribeAsync(to: Ping.self, buffering: .keepNewest(2)) { event in
+        let token = sut.subscribeAsync(for: Ping.self, buffering: .keepNewest(2)) { event in
             seen.mutate { $0.append(event.number) }
             if event.number == 0 { await gate.wait() }
         }

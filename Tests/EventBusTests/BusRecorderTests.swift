@@ -25,7 +25,7 @@ struct BusRecorderTests {
         // Given: the tap hears the nested Pong before the Ping that caused it
         let bus = EventBus()
         let sut = BusRecorder(on: bus)
-        let token = bus.subscribe(to: Ping.self) { ping in bus.publish(Pong(number: ping.number)) }
+        let token = bus.subscribe(for: Ping.self) { ping in bus.publish(Pong(number: ping.number)) }
 
         // When
         bus.publish(Ping(number: 1))

@@ -129,7 +129,7 @@ struct CallSiteTests {
 
     @Test func aDeadEventNamesWhereTheUnheardEventWasPublished() {
         let sut = EventBus()
-        let dead = EventRecorder(DeadEvent.self, on: sut)
+        let dead = EventRecorder(for: DeadEvent.self, on: sut)
 
         sut.publish(Pong())
         let line = #line - 1
@@ -142,7 +142,7 @@ struct CallSiteTests {
         let sut = EventBus()
         let failures = LockBox<[SubscriberFailure]>([])
         sut.setFailureHandler { failure in failures.mutate { $0.append(failure) } }
-        let token = sut.subscribe(to: Ping.self) { (_: Ping) throws in throw Boom() }
+        let token = sut.subscribe(for: Ping.self) { (_: Ping) throws in throw Boom() }
 
         sut.publish(Ping())
         let line = #line - 1
@@ -160,8 +160,8 @@ struct CallSiteTests {
         let inner = EventBus()
         let failures = LockBox<[SubscriberFailure]>([])
         inner.setFailureHandler { failure in failures.mutate { $0.append(failure) } }
-        let interceptor = inner.intercept(to: Pong.self) { (_: Pong) throws -> Propagation in throw Boom() }
-        let relay = outer.subscribe(to: Ping.self) { (ping: Ping) throws in
+        let interceptor = inner.intercept(for: Pong.self) { (_: Pong) throws -> Propagation in throw Boom() }
+        let relay = outer.subscribe(for: Ping.self) { (ping: Ping) throws in
             inner.publish(Pong(number: ping.number))
         }
 

@@ -81,7 +81,7 @@ struct CancellationTests {
         let (sut, log, alice, bob) = aliceAndBobSubscribedToPingAndPong()
         defer { withExtendedLifetime(bob) {} }
 
-        sut.unsubscribe(owner: alice, from: Ping.self)
+        sut.unsubscribe(owner: alice, for: Ping.self)
         sut.publish(Ping())
         sut.publish(Pong())
 
@@ -92,7 +92,7 @@ struct CancellationTests {
         let (sut, log, alice, bob) = aliceAndBobSubscribedToPingAndPong()
         defer { withExtendedLifetime(bob) {} }
 
-        sut.unsubscribeAll(for: alice)
+        sut.unsubscribeAll(owner: alice)
         sut.publish(Ping())
         sut.publish(Pong())
 

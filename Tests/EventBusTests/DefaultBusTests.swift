@@ -11,7 +11,7 @@ struct DefaultBusTests {
     @Test func insideWithDefaultTheDefaultIsTheGivenBus() async {
         // Given
         let sut = EventBus()
-        let recorder = EventRecorder(Ping.self, on: sut)
+        let recorder = EventRecorder(for: Ping.self, on: sut)
 
         // When
         await EventBus.withDefault(sut) {
@@ -41,7 +41,7 @@ struct DefaultBusTests {
     func parallelTestsDoNotSeeEachOthersEvents(number: Int) async {
         // Given: eight of these run in parallel, each with its own default
         let sut = EventBus()
-        let recorder = EventRecorder(Ping.self, on: sut)
+        let recorder = EventRecorder(for: Ping.self, on: sut)
 
         // When
         await EventBus.withDefault(sut) {

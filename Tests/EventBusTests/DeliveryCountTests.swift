@@ -12,7 +12,7 @@ struct DeliveryCountTests {
     @Test func eventsReceivedAddsUpThePublishesOfEveryThread() {
         // Given two subscribers of Ping
         let sut = EventBus()
-        let tokens = (0..<2).map { _ in sut.subscribe(to: Ping.self) { _ in } }
+        let tokens = (0..<2).map { _ in sut.subscribe(for: Ping.self) { _ in } }
 
         // When three threads publish one after another (each counts in its own stripe)
         for publishes in [3, 2, 4] {
@@ -35,8 +35,8 @@ struct DeliveryCountTests {
         let sut = EventBus()
         let added = LockBox<SubscriptionToken?>(nil)
         let nested = LockBox(false)
-        let first = sut.subscribe(to: Ping.self) { _ in
-            if added.value == nil { added.value = sut.subscribe(to: Ping.self) { _ in } }
+        let first = sut.subscribe(for: Ping.self) { _ in
+            if added.value == nil { added.value = sut.subscribe(for: Ping.self) { _ in } }
             if !nested.value {
                 nested.value = true
                 sut.publish(Ping())
@@ -55,8 +55,8 @@ struct DeliveryCountTests {
         // Given a plain subscription, a stream that keeps only its oldest event, and one whose
         // owner goes after the first publish
         let sut = EventBus()
-        let plain = sut.subscribe(to: Ping.self) { _ in }
-        let stream = sut.stream(Ping.self, buffering: .keepOldest(1))
+        let plain = sut.subscribe(for: Ping.self) { _ in }
+        let stream = sut.stream(for: Ping.self, buffering: .keepOldest(1))
         var doomed: Owner? = Owner()
         sut.subscribe(owner: doomed!) { (_, _: Ping) in }
         sut.publish(Ping())

@@ -22,7 +22,7 @@ struct DeliveryKindAtCallSiteTests {
             owner.log.append("throwing \(event.number)")
             throw Refused()
         }
-        let ownerless = sut.subscribe(to: Ping.self) { (event: Ping) throws in
+        let ownerless = sut.subscribe(for: Ping.self) { (event: Ping) throws in
             owner.log.append("ownerless \(event.number)")
         }
 
@@ -31,14 +31,14 @@ struct DeliveryKindAtCallSiteTests {
 
         // Then every handler has run by the time publish returns, and each is synchronous
         #expect(owner.log.all == ["plain 1", "throwing 1", "ownerless 1"])
-        #expect(sut.subscriptions(of: owner).map(\.delivery) == [.synchronous, .synchronous])
+        #expect(sut.subscriptions(owner: owner).map(\.delivery) == [.synchronous, .synchronous])
         withExtendedLifetime(ownerless) {}
     }
 
     @Test func anInterceptorStopsPlainAndThrowingSubscribeClosuresAlike() {
         let sut = EventBus()
         let owner = Owner()
-        sut.intercept(owner: owner, to: Ping.self, priority: 10) { _, _ in .stop }
+        sut.intercept(owner: owner, for: Ping.self, priority: 10) { _, _ in .stop }
         sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("plain") }
         sut.subscribe(owner: owner) { (owner: Owner, _: Ping) throws in owner.log.append("throwing") }
 
@@ -59,12 +59,12 @@ struct DeliveryKindAtCallSiteTests {
             await Task.yield()
             owner.log.append("protocol \(event.label)")
         }
-        let ownerless = sut.subscribeAsync(to: Ping.self) { event in
+        let ownerless = sut.subscribeAsync(for: Ping.self) { event in
             owner.log.append("ownerless \(event.number)")
         }
 
         // Then introspection calls them async, and each handles its events in its task
-        #expect(sut.subscriptions(of: owner).map(\.delivery) == [.async, .async])
+        #expect(sut.subscriptions(owner: owner).map(\.delivery) == [.async, .async])
         #expect(
             sut.subscriptionSnapshot().values.joined().filter { !$0.isOwnerBound }.map(\.delivery) == [.async]
         )
@@ -80,7 +80,7 @@ struct DeliveryKindAtCallSiteTests {
         // Given an interceptor that stops odd numbers ahead of an async handler
         let sut = EventBus()
         let owner = Owner()
-        sut.intercept(owner: owner, to: Ping.self, priority: 10) { _, event in
+        sut.intercept(owner: owner, for: Ping.self, priority: 10) { _, event in
             event.number.isMultiple(of: 2) ? .proceed : .stop
         }
         sut.subscribeAsync(owner: owner) { (owner: Owner, event: Ping) async in

@@ -6,7 +6,7 @@ import Testing
 struct EventRecorderTests {
     @Test func recordsEventsOfItsTypeInOrder() {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
 
         bus.publish(Ping(number: 1))
         bus.publish(Pong())
@@ -17,7 +17,7 @@ struct EventRecorderTests {
 
     @Test func waitsForTheNthEventPublishedLater() async throws {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
 
         Task.detached {
             for number in 1...3 { bus.publish(Ping(number: number)) }
@@ -29,7 +29,7 @@ struct EventRecorderTests {
 
     @Test func returnsAtOnceWhenEnoughEventsAreRecorded() async throws {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
         bus.publish(Ping(number: 1))
 
         let events = try await sut.waitForEvents(count: 1)
@@ -39,7 +39,7 @@ struct EventRecorderTests {
 
     @Test func timesOutWithAClearError() async {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
         bus.publish(Ping())
 
         await #expect(throws: EventRecorderTimeout.self) {
@@ -49,7 +49,7 @@ struct EventRecorderTests {
 
     @Test func stopsRecordingWhenCancelled() {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
 
         sut.cancel()
         bus.publish(Ping())
@@ -59,7 +59,7 @@ struct EventRecorderTests {
 
     @Test func cancellingTheWaitingTaskThrowsCancellationError() async {
         let bus = EventBus()
-        let sut = EventRecorder(Ping.self, on: bus)
+        let sut = EventRecorder(for: Ping.self, on: bus)
         let waiter = Task { try await sut.waitForEvents(count: 1, timeout: .seconds(60)) }
 
         waiter.cancel()

@@ -6,7 +6,7 @@ import Testing
 struct EventStreamTests {
     @Test func countsWhatTheBufferDropped() async {
         let sut = EventBus()
-        let stream = sut.eventStream(Ping.self, buffering: .keepNewest(2))
+        let stream = sut.eventStream(for: Ping.self, buffering: .keepNewest(2))
 
         for number in 1...5 { sut.publish(Ping(number: number)) }
 
@@ -20,7 +20,7 @@ struct EventStreamTests {
         let sut = EventBus()
         let records = LockBox<[PublishRecord]>([])
         let tap = sut.observeAll { record in records.mutate { $0.append(record) } }
-        let stream = sut.eventStream(Ping.self, buffering: .keepOldest(1))
+        let stream = sut.eventStream(for: Ping.self, buffering: .keepOldest(1))
 
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))
@@ -35,7 +35,7 @@ struct EventStreamTests {
 
     @Test func cancelFinishesTheIterationAfterTheBufferedEvents() async {
         let sut = EventBus()
-        let stream = sut.eventStream(Ping.self)
+        let stream = sut.eventStream(for: Ping.self)
         sut.publish(Ping(number: 1))
 
         stream.cancel()
@@ -50,7 +50,8 @@ struct EventStreamTests {
         // Given a paced stream whose backlog keeps the oldest two, and three publishes
         let sut = EventBus()
         let clock = ManualClock()
-        let stream = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock, buffering: .keepOldest(2))
+        let stream = sut.pacedStream(
+            for: Ping.self, every: .seconds(1), clock: clock, buffering: .keepOldest(2))
         for number in 1...3 { sut.publish(Ping(number: number)) }
         #expect(stream.waitingEventCount == 2)
         #expect(stream.droppedEventCount == 1)
@@ -74,7 +75,7 @@ struct EventStreamTests {
         // stream's lock: it deadlocked with the consumer reading `now` under it, before)
         let sut = EventBus()
         let clock = LockProbingClock()
-        let stream = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock)
+        let stream = sut.pacedStream(for: Ping.self, every: .seconds(1), clock: clock)
         sut.publish(Ping(number: 1))
         clock.arm { sut.publish(Ping(number: 2)) }
 
@@ -99,7 +100,7 @@ struct EventStreamTests {
         let sut = EventBus()
         let released = ReleaseCounter()
         let stream = sut.pacedStream(
-            TrackedEvent.self, every: .seconds(1), clock: ManualClock(), buffering: .keepNewest(5))
+            for: TrackedEvent.self, every: .seconds(1), clock: ManualClock(), buffering: .keepNewest(5))
 
         // When 100 events are published
         for number in 1...100 { sut.publish(released.event(number)) }
@@ -126,7 +127,7 @@ struct EventStreamTests {
     @Test func releasingAPacedStreamEndsItsSubscription() async {
         let sut = EventBus()
         let clock = ManualClock()
-        var stream: EventStream<Ping>? = sut.pacedStream(Ping.self, every: .seconds(1), clock: clock)
+        var stream: EventStream<Ping>? = sut.pacedStream(for: Ping.self, every: .seconds(1), clock: clock)
         let records = LockBox<[Int]>([])
         let tap = sut.observeAll { record in records.mutate { $0.append(record.reachedCount) } }
         sut.publish(Ping(number: 1))

@@ -43,10 +43,10 @@ struct FlowMapTests {
         let sut = FlowRecorder(bus: bus)
         bus.subscribe(owner: cart) { (_, _: Ping) in }
         bus.subscribe(owner: logger, on: executor) { (_, _: Ping) in }
-        let stream = bus.stream(Ping.self, buffering: .keepOldest(1))
+        let stream = bus.stream(for: Ping.self, buffering: .keepOldest(1))
         bus.intercept(owner: audit, priority: 10) { (_, pong: Pong) in pong.number < 0 ? .stop : .proceed }
         bus.subscribe(owner: cart) { (_, _: Pong) throws in throw Refused() }
-        bus.states(of: Basket.self).select(\.itemCount).subscribe(owner: badge) { _, _ in }
+        bus.states(for: Basket.self).select(\.itemCount).subscribe(owner: badge) { _, _ in }
 
         addItems(3, on: bus)
         checkOut(on: bus)

@@ -13,37 +13,37 @@ struct GreenrobotParityTests {
         let sut = EventBus()
         let owner = Owner()
         let other = Owner()
-        #expect(!sut.isSubscribed(owner))
+        #expect(!sut.isSubscribed(owner: owner))
 
         let token = sut.subscribe(owner: owner) { (_, _: Ping) in }
         sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self) { _, _ in }
         sut.subscribe(owner: other) { (_, _: Pong) in }
 
-        #expect(sut.isSubscribed(owner))
-        #expect(sut.isSubscribed(owner, to: Ping.self))
-        #expect(!sut.isSubscribed(owner, to: Pong.self))
-        #expect(sut.isSubscribed(owner, to: (any ShopEvent).self))
-        #expect(sut.subscriptions(of: owner).count == 2)
+        #expect(sut.isSubscribed(owner: owner))
+        #expect(sut.isSubscribed(owner: owner, for: Ping.self))
+        #expect(!sut.isSubscribed(owner: owner, for: Pong.self))
+        #expect(sut.isSubscribed(owner: owner, for: (any ShopEvent).self))
+        #expect(sut.subscriptions(owner: owner).count == 2)
 
         token.cancel()
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
 
-        #expect(!sut.isSubscribed(owner))
-        #expect(!sut.isSubscribed(owner, to: (any ShopEvent).self))
-        #expect(sut.isSubscribed(other, to: Pong.self))
+        #expect(!sut.isSubscribed(owner: owner))
+        #expect(!sut.isSubscribed(owner: owner, for: (any ShopEvent).self))
+        #expect(sut.isSubscribed(owner: other, for: Pong.self))
     }
 
     @Test func isSubscribedSeesStateSubscriptionsAndForgetsAReleasedOwner() {
         let sut = EventBus()
         var owner: Owner? = Owner()
-        sut.states(of: Basket.self).subscribe(owner: owner!) { _, _ in }
-        #expect(sut.isSubscribed(owner!, to: Basket.self))
+        sut.states(for: Basket.self).subscribe(owner: owner!) { _, _ in }
+        #expect(sut.isSubscribed(owner: owner!, for: Basket.self))
 
         owner = nil
         // A new object may get the released owner's address: the bus checks the owner itself.
         let newcomer = Owner()
 
-        #expect(!sut.isSubscribed(newcomer))
+        #expect(!sut.isSubscribed(owner: newcomer))
     }
 
     @Test func clearStateIfCurrentForgetsOnlyTheCurrentValue() {
@@ -51,17 +51,17 @@ struct GreenrobotParityTests {
         sut.publishState(Basket(items: ["tea"]))
 
         #expect(!sut.clearState(ifCurrent: Basket(items: ["jam"])))
-        #expect(sut.currentState(of: Basket.self) == Basket(items: ["tea"]))
+        #expect(sut.currentState(for: Basket.self) == Basket(items: ["tea"]))
 
         #expect(sut.clearState(ifCurrent: Basket(items: ["tea"])))
-        #expect(sut.currentState(of: Basket.self) == nil)
+        #expect(sut.currentState(for: Basket.self) == nil)
         #expect(!sut.clearState(ifCurrent: Basket(items: ["tea"])))
     }
 
     @Test func aDeadEventNamesItsBusWeakly() {
         let received = LockBox<[DeadEvent]>([])
         var sut: EventBus? = EventBus()
-        let token = sut!.subscribe(to: DeadEvent.self) { dead in received.mutate { $0.append(dead) } }
+        let token = sut!.subscribe(for: DeadEvent.self) { dead in received.mutate { $0.append(dead) } }
 
         sut!.publish(Ping())
 
@@ -78,7 +78,7 @@ struct GreenrobotParityTests {
         sut.setFailureHandler { failure in reports.mutate { $0.append(failure) } }
         var owner: Owner? = Owner("loyalty")
         sut.subscribe(owner: owner!) { (_, _: Ping) throws in throw Refused() }
-        let ownerless = sut.subscribe(to: Pong.self) { _ throws in throw Refused() }
+        let ownerless = sut.subscribe(for: Pong.self) { _ throws in throw Refused() }
 
         sut.publish(Ping())
         sut.publish(Pong())

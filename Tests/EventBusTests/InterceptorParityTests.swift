@@ -47,11 +47,12 @@ struct InterceptorParityTests {
         let received = LockBox<[Int]>([])
         let failures = LockBox(0)
         sut.setFailureHandler { _ in failures.mutate { $0 += 1 } }
-        let interceptor = sut.intercept(to: Ping.self, priority: 1) { event throws in
+        let interceptor = sut.intercept(for: Ping.self, priority: 1) { event throws in
             if event.number == 1 { throw Refused() }
             return event.number == 2 ? .stop : .proceed
         }
-        let subscriber = sut.subscribe(to: Ping.self) { event in received.mutate { $0.append(event.number) } }
+        let subscriber = sut.subscribe(for: Ping.self) { event in received.mutate { $0.append(event.number) }
+        }
 
         for number in 1...3 { sut.publish(Ping(number: number)) }
 

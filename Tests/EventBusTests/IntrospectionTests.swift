@@ -14,7 +14,7 @@ struct IntrospectionTests {
         let executor = ManualExecutor(label: "ui")
         sut.subscribe(owner: model, priority: 3) { (_, _: Ping) in }
         sut.subscribe(owner: model, on: executor) { (_, _: Ping) in }
-        let ownerless = sut.subscribe(to: Pong.self) { _ in }
+        let ownerless = sut.subscribe(for: Pong.self) { _ in }
         sut.publish(Ping())
         sut.publish(Ping())
 
@@ -102,7 +102,7 @@ struct IntrospectionTests {
 
         // When
         let snapshot = sut.subscriptionSnapshot()
-        sut.unsubscribe(owner: owner, from: ModuleA.Clash.self)
+        sut.unsubscribe(owner: owner, for: ModuleA.Clash.self)
         sut.publish(ModuleA.Clash())
 
         // Then they are two groups, not one of three, with names that tell them apart

@@ -55,13 +55,13 @@ struct LockFreePublishTests {
         let sut = EventBus()
         let inside = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        let blocker = sut.subscribe(to: Ping.self) { _ in
+        let blocker = sut.subscribe(for: Ping.self) { _ in
             inside.signal()
             proceed.wait()
         }
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
-        let later = sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() }
+        let later = sut.subscribe(for: Ping.self) { [probe] _ in probe?.touch() }
         probe = nil
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -89,7 +89,7 @@ struct LockFreePublishTests {
         let token = LockBox<SubscriptionToken?>(nil)
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
-        token.value = sut.subscribe(to: Ping.self) { [probe] _ in
+        token.value = sut.subscribe(for: Ping.self) { [probe] _ in
             probe?.touch()
             token.value?.cancel()
         }
@@ -108,7 +108,7 @@ struct LockFreePublishTests {
         let sut = EventBus()
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
-        let tokens = (0..<40).map { _ in sut.subscribe(to: Ping.self) { [probe] _ in probe?.touch() } }
+        let tokens = (0..<40).map { _ in sut.subscribe(for: Ping.self) { [probe] _ in probe?.touch() } }
         probe = nil
 
         // When they are all cancelled
@@ -122,7 +122,7 @@ struct LockFreePublishTests {
     @Test func publishingATypeNobodySubscribedToFilesNoList() {
         // Given a bus with subscribers of Pong only
         let sut = EventBus()
-        let token = sut.subscribe(to: Pong.self) { _ in }
+        let token = sut.subscribe(for: Pong.self) { _ in }
 
         // When Ping is published
         sut.publish(Ping())
@@ -160,7 +160,7 @@ struct LockFreePublishTests {
         // capture a payload reporting its release
         let sut = EventBus()
         let released = ReleaseCounter()
-        let stable = sut.subscribe(to: Ping.self) { _ in }
+        let stable = sut.subscribe(for: Ping.self) { _ in }
         let rounds = 400
 
         // When they run together
@@ -171,7 +171,7 @@ struct LockFreePublishTests {
                         sut.publish(Ping(number: round))
                     } else {
                         let payload = ReleaseCounter.Payload(released)
-                        sut.subscribe(to: Ping.self) { _ in withExtendedLifetime(payload) {} }.cancel()
+                        sut.subscribe(for: Ping.self) { _ in withExtendedLifetime(payload) {} }.cancel()
                     }
                 }
             }

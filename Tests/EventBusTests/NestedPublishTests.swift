@@ -53,7 +53,7 @@ struct NestedPublishTests {
         }
 
         #expect(log.count == 10_000)
-        #expect(sut.currentState(of: Level.self)?.number == 10_000)
+        #expect(sut.currentState(for: Level.self)?.number == 10_000)
     }
 
     @Test func aStatePublishNestedBeyondTheLimitIsCurrentAtOnceAndDeliveredInOrderLater() {
@@ -65,7 +65,7 @@ struct NestedPublishTests {
             guard event.number < limit + 2 else { return }
             sut.publishState(Level(number: event.number + 1))
             // Beyond the limit the delivery waits, but the value is already the current one.
-            log.append("current \(sut.currentState(of: Level.self)?.number ?? 0)")
+            log.append("current \(sut.currentState(for: Level.self)?.number ?? 0)")
         }
 
         sut.publishState(Level(number: 1))

@@ -15,13 +15,13 @@ struct NewestCancelTests {
         let sut = EventBus()
         let log = LockBox<[String]>([])
         let tokens = ["a", "b", "c"].map { name in
-            sut.subscribe(to: Ping.self) { _ in log.mutate { $0.append(name) } }
+            sut.subscribe(for: Ping.self) { _ in log.mutate { $0.append(name) } }
         }
 
         // When the newest is cancelled, then a new one subscribes, many times over
         tokens[2].cancel()
-        for _ in 0..<100 { sut.subscribe(to: Ping.self) { _ in log.mutate { $0.append("x") } }.cancel() }
-        let d = sut.subscribe(to: Ping.self) { _ in log.mutate { $0.append("d") } }
+        for _ in 0..<100 { sut.subscribe(for: Ping.self) { _ in log.mutate { $0.append("x") } }.cancel() }
+        let d = sut.subscribe(for: Ping.self) { _ in log.mutate { $0.append("d") } }
 
         // Then the list holds exactly the live entries, in order, and the mirror matches it
         let listed = sut.store.withShard(for: pingKey) { $0.snapshot(of: pingKey) }
@@ -40,17 +40,17 @@ struct NewestCancelTests {
         let log = LockBox<[String]>([])
         let newest = LockBox<SubscriptionToken?>(nil)
         let added = LockBox<[SubscriptionToken]>([])
-        let first = sut.subscribe(to: Ping.self) { [unowned sut] event in
+        let first = sut.subscribe(for: Ping.self) { [unowned sut] event in
             log.mutate { $0.append("first \(event.number)") }
             guard event.number == 1 else { return }
             newest.value?.cancel()
             added.mutate {
                 $0.append(
-                    sut.subscribe(to: Ping.self) { event in log.mutate { $0.append("added \(event.number)") }
+                    sut.subscribe(for: Ping.self) { event in log.mutate { $0.append("added \(event.number)") }
                     })
             }
         }
-        newest.value = sut.subscribe(to: Ping.self) { event in
+        newest.value = sut.subscribe(for: Ping.self) { event in
             log.mutate { $0.append("newest \(event.number)") }
         }
 

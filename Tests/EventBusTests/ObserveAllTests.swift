@@ -45,7 +45,7 @@ struct ObserveAllTests {
         sut.subscribe(owner: owner) { (_, _: Ping) in }
         sut.subscribe(owner: owner, on: executor) { (_, _: Ping) in }
         let ownerless = sut.subscribe { (_: Ping) in }
-        let stream = sut.stream(Ping.self)
+        let stream = sut.stream(for: Ping.self)
         let recipients = LockBox<[PublishRecord.Recipient]>([])
         let token = sut.observeAll { recipients.value = $0.recipients }
 
@@ -109,7 +109,7 @@ struct ObserveAllTests {
         // Given a tap that publishes a note about every publish it observes (a logging tap)
         let sut = EventBus()
         let notes = LockBox(0)
-        let token = sut.subscribe(to: Pong.self) { _ in notes.mutate { $0 += 1 } }
+        let token = sut.subscribe(for: Pong.self) { _ in notes.mutate { $0 += 1 } }
         let seen = LockBox<[String]>([])
         let tap = sut.observeAll { [unowned sut] record in
             seen.mutate { $0.append(record.eventTypeName) }

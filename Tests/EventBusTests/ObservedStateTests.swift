@@ -20,7 +20,7 @@ struct ObservedStateTests {
 
     @Test func keepsTheInitialValueUntilAValueIsPublished() async {
         let bus = EventBus()
-        let sut = ObservedState(bus.states(of: Basket.self).select(\.itemCount), initialValue: -1)
+        let sut = ObservedState(bus.states(for: Basket.self).select(\.itemCount), initialValue: -1)
         #expect(sut.value == -1)
 
         bus.publishState(Basket(items: ["a", "b"]))
@@ -33,7 +33,7 @@ struct ObservedStateTests {
         // Given: a query that skips repeats of the count
         let bus = EventBus()
         bus.publishState(Basket())
-        let sut = ObservedState(bus.states(of: Basket.self).select(\.itemCount), initialValue: -1)
+        let sut = ObservedState(bus.states(for: Basket.self).select(\.itemCount), initialValue: -1)
         let changes = LockBox(0)
         let armed = LockBox(false)
         var expected = 0
@@ -64,7 +64,7 @@ struct ObservedStateTests {
 
     @Test func valuesPublishedOnAnotherThreadEndWithTheLastPublished() async {
         let bus = EventBus()
-        let sut = ObservedState(bus.states(of: Reading.self).select(\.value), initialValue: -1)
+        let sut = ObservedState(bus.states(for: Reading.self).select(\.value), initialValue: -1)
 
         await Task.detached {
             for value in 0..<200 { bus.publishState(Reading(value: value)) }
@@ -78,7 +78,7 @@ struct ObservedStateTests {
         // Given
         let bus = EventBus()
         var sut: ObservedState<Int>? = ObservedState(
-            bus.states(of: Basket.self).select(\.itemCount), initialValue: 0)
+            bus.states(for: Basket.self).select(\.itemCount), initialValue: 0)
         let released = WeakReference(sut!)
         #expect(bus.subscriptionSnapshot()[EventType(Basket.self)]?.count == 1)
 

@@ -14,7 +14,7 @@ private final class BusTouchingOwner: Sendable {
     init(bus: EventBus) { self.bus = bus }
 
     deinit {
-        _ = bus.subscribe(to: Ping.self) { _ in }
+        _ = bus.subscribe(for: Ping.self) { _ in }
         _ = bus.subscribe(conformingTo: (any ShopEvent).self) { _ in }
     }
 }
@@ -65,8 +65,8 @@ struct OwnerDeinitOutsideLocksTests {
                 // Until this round's drop is over (each round sets the flag once, after the
                 // signal above, so a round never takes the next round's flag).
                 repeat {
-                    sut.unsubscribe(owner: stranger, from: Ping.self)
-                    sut.unsubscribeAll(for: stranger)
+                    sut.unsubscribe(owner: stranger, for: Ping.self)
+                    sut.unsubscribeAll(owner: stranger)
                 } while !dropped.take()
             }
             done.mutate { $0 += 1 }
@@ -107,7 +107,7 @@ struct OwnerDeinitOutsideLocksTests {
             Thread {
                 for _ in 0..<20_000 {
                     let owner = Owner()
-                    sut.subscribe(owner: owner, to: Ping.self, on: executor) { _, _ in }.cancel()
+                    sut.subscribe(owner: owner, for: Ping.self, on: executor) { _, _ in }.cancel()
                 }
                 done.mutate { $0 += 1 }
             }.start()

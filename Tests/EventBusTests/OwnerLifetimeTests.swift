@@ -122,7 +122,7 @@ struct OwnerLifetimeTests {
         let listener = Owner("listener")
         sut.subscribe(owner: listener) { (_: Pong) in log.append("pong from deinit") }
 
-        sut.unsubscribe(owner: owner, from: Pong.self)
+        sut.unsubscribe(owner: owner, for: Pong.self)
 
         #expect(log.all == ["pong from deinit"])
         withExtendedLifetime(listener) {}

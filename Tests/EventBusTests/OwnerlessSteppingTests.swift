@@ -10,7 +10,7 @@ struct OwnerlessSteppingTests {
         let sut = EventBus()
         let received = LockBox<[Int]>([])
         let promises = PromiseBox()
-        let token = sut.subscribeStepping(to: Ping.self, buffering: .unbounded) { event, promise in
+        let token = sut.subscribeStepping(for: Ping.self, buffering: .unbounded) { event, promise in
             received.mutate { $0.append(event.number) }
             promises.append(promise)
         }
@@ -30,7 +30,7 @@ struct OwnerlessSteppingTests {
         let sut = EventBus()
         let counter = ReleaseCounter()
         let received = LockBox(0)
-        var token: SubscriptionToken? = sut.subscribeStepping(to: TrackedEvent.self, buffering: .unbounded) {
+        var token: SubscriptionToken? = sut.subscribeStepping(for: TrackedEvent.self, buffering: .unbounded) {
             _, _ in received.mutate { $0 += 1 }  // never completes: later events wait
         }
         for number in 1...3 { sut.publish(counter.event(number)) }
@@ -46,7 +46,7 @@ struct OwnerlessSteppingTests {
 
     @Test func anOwnerlessSteppingSubscriptionIsReportedAsOwnerless() {
         let sut = EventBus()
-        let token = sut.subscribeStepping(to: Ping.self, buffering: .keepNewest(2)) { _, promise in
+        let token = sut.subscribeStepping(for: Ping.self, buffering: .keepNewest(2)) { _, promise in
             promise(.more)
         }
 
@@ -62,7 +62,7 @@ struct OwnerlessSteppingTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let received = LockBox<[Int]>([])
-        let token = sut.subscribeStepping(to: Ping.self, on: executor, buffering: .unbounded) {
+        let token = sut.subscribeStepping(for: Ping.self, on: executor, buffering: .unbounded) {
             event, promise in
             received.mutate { $0.append(event.number) }
             promise(.more)
@@ -80,7 +80,7 @@ struct OwnerlessSteppingTests {
         let sut = EventBus()
         let clock = ManualClock()
         let received = LockBox<[String]>([])
-        var token: SubscriptionToken? = sut.subscribePaced(to: Letter.self, every: .seconds(1), clock: clock)
+        var token: SubscriptionToken? = sut.subscribePaced(for: Letter.self, every: .seconds(1), clock: clock)
         {
             letter in received.mutate { $0.append(letter.name) }
         }
@@ -106,7 +106,7 @@ struct OwnerlessSteppingTests {
         let clock = ManualClock()
         let executor = ManualExecutor()
         let received = LockBox<[String]>([])
-        let token = sut.subscribePaced(to: Letter.self, every: .seconds(1), clock: clock, on: executor) {
+        let token = sut.subscribePaced(for: Letter.self, every: .seconds(1), clock: clock, on: executor) {
             letter in received.mutate { $0.append(letter.name) }
         }
 

@@ -24,9 +24,9 @@ struct PriorityTests {
         let owner = Owner()
         let log = owner.log
         let tokens = [
-            sut.subscribe(to: Ping.self, priority: 1) { _ in log.append("ownerless") },
+            sut.subscribe(for: Ping.self, priority: 1) { _ in log.append("ownerless") },
             sut.subscribeOnce(owner: owner, priority: 3) { (owner, _: Ping) in owner.log.append("once") },
-            sut.intercept(to: Ping.self, priority: 2) { _ in
+            sut.intercept(for: Ping.self, priority: 2) { _ in
                 log.append("interceptor")
                 return .proceed
             },

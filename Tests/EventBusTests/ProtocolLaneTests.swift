@@ -85,7 +85,7 @@ struct ProtocolLaneTests {
         }
         sut.publish(TrackedShopEvent(tracked: released.event(0)))
 
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
 
         #expect(released.count == 1)
         executor.drain()

@@ -103,7 +103,7 @@ struct ProtocolSubscriptionTests {
         }
 
         sut.publish(ItemAdded())
-        sut.unsubscribeAll(for: kept)
+        sut.unsubscribeAll(owner: kept)
         sut.publish(ItemAdded())
 
         #expect(kept.log.all == ["kept"])
@@ -161,12 +161,12 @@ struct ProtocolSubscriptionTests {
         #expect(!sut.hasSubscribers(forExactType: ItemAdded.self))
         sut.publish(ItemAdded())
         #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 0)
-        let own = sut.subscribe(to: ItemAdded.self) { _ in }
+        let own = sut.subscribe(for: ItemAdded.self) { _ in }
         #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 1)
         #expect(sut.subscriptionCount(for: ItemAdded()) == 2)
 
         // And a cancelled protocol subscription is no longer counted
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
         #expect(sut.subscriptionCount(for: ItemAdded()) == 1)
         withExtendedLifetime(own) {}
     }

@@ -93,7 +93,7 @@ struct PublishTests {
         let owner = Owner()
         sut.subscribe(owner: owner) { (owner, _: Ping) in
             owner.log.append("once")
-            sut.unsubscribeAll(for: owner)
+            sut.unsubscribeAll(owner: owner)
         }
 
         sut.publish(Ping())

@@ -3,7 +3,7 @@ import Testing
 @testable import EventBus
 
 /// Large lists (issue 12, scale): cancelling finds the entry by binary search and vacates its
-/// slot, and `unsubscribeAll(for:)` goes through the owner index. These check that the order,
+/// slot, and `unsubscribeAll(owner:)` goes through the owner index. These check that the order,
 /// the counts and the index stay right; the benchmark checks the speed.
 @Suite("Scale: cancel by binary search, owner index")
 struct ScaleTests {
@@ -78,7 +78,7 @@ struct ScaleTests {
         }
 
         // When
-        sut.unsubscribeAll(for: leaving)
+        sut.unsubscribeAll(owner: leaving)
         sut.publish(Ping())
         sut.publish(Pong())
         sut.publish(PingLookalike())
@@ -96,7 +96,7 @@ struct ScaleTests {
         let unsubscribing = Owner()
         sut.subscribe(owner: cancelling) { (_: Owner, _: Ping) in }.cancel()
         sut.subscribe(owner: unsubscribing) { (_: Owner, _: Ping) in }
-        sut.unsubscribe(owner: unsubscribing, from: Ping.self)
+        sut.unsubscribe(owner: unsubscribing, for: Ping.self)
         do {
             let dying = Owner()
             sut.subscribe(owner: dying) { (_: Owner, _: Ping) in }
@@ -121,7 +121,7 @@ struct ScaleTests {
         sut.subscribe(owner: owner) { (_: Owner, _: Ping) in counter.append("ping") }
 
         // When a live owner (perhaps at the dead one's address) unsubscribes from everything
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
         sut.publish(Ping())
 
         // Then its subscription ended, and the dead entry was left for pruning
@@ -156,20 +156,20 @@ struct ScaleTests {
         ]
         do {
             let owner = Owner()
-            for type in types { subscribe(owner, to: type, on: sut) }
+            for type in types { subscribe(owner, for: type, on: sut) }
         }
         #expect(sut.store.totalCount == 12)
 
         // When 48 subscribes (each cancelled at once) of another type follow
-        for _ in 0..<48 { sut.subscribe(to: Pong.self) { _ in }.cancel() }
+        for _ in 0..<48 { sut.subscribe(for: Pong.self) { _ in }.cancel() }
 
         // Then every dead entry has been swept, and the owner index forgot them
         #expect(sut.store.totalCount == 0)
         #expect(sut.store.indexedOwnerCount == 0)
     }
 
-    private func subscribe<Event: EventBusEvent>(_ owner: Owner, to type: Event.Type, on bus: EventBus) {
-        bus.subscribe(owner: owner, to: type) { (_: Owner, _: Event) in }
+    private func subscribe<Event: EventBusEvent>(_ owner: Owner, for type: Event.Type, on bus: EventBus) {
+        bus.subscribe(owner: owner, for: type) { (_: Owner, _: Event) in }
     }
 }
 

@@ -8,7 +8,7 @@ import Testing
 struct SettleTests {
     @Test func returnsAtOnceOnABusWithOnlySynchronousSubscriptions() async {
         let sut = EventBus()
-        let token = sut.subscribe(to: Ping.self) { _ in }
+        let token = sut.subscribe(for: Ping.self) { _ in }
         sut.publish(Ping())
 
         #expect(await sut.settle())
@@ -19,7 +19,7 @@ struct SettleTests {
         // Given: a handler that suspends several times per event
         let sut = EventBus()
         let handled = LockBox<[Int]>([])
-        let token = sut.subscribeAsync(to: Ping.self) { ping in
+        let token = sut.subscribeAsync(for: Ping.self) { ping in
             for _ in 0..<5 { await Task.yield() }
             handled.mutate { $0.append(ping.number) }
         }
@@ -37,11 +37,11 @@ struct SettleTests {
     @Test func waitsForWorkThatHandlersQueueWhileItWaits() async {
         let sut = EventBus()
         let pongs = LockBox(0)
-        let first = sut.subscribeAsync(to: Ping.self) { ping in
+        let first = sut.subscribeAsync(for: Ping.self) { ping in
             await Task.yield()
             sut.publish(Pong(number: ping.number))
         }
-        let second = sut.subscribeAsync(to: Pong.self) { _ in
+        let second = sut.subscribeAsync(for: Pong.self) { _ in
             await Task.yield()
             pongs.mutate { $0 += 1 }
         }
@@ -109,7 +109,7 @@ struct SettleTests {
     @Test func failsByNameWithWhatIsStillPendingAfterTheTimeout() async {
         let sut = EventBus()
         let (gate, opener) = AsyncStream.makeStream(of: Void.self)
-        let token = sut.subscribeAsync(to: Ping.self) { _ in
+        let token = sut.subscribeAsync(for: Ping.self) { _ in
             for await _ in gate { return }
         }
         sut.publish(Ping())

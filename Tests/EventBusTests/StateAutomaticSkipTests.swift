@@ -6,7 +6,7 @@ struct StateAutomaticSkipTests {
     @Test func equatableSelectionSkipsRepeatsByDefault() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Basket.self).select(\.itemCount).subscribe(owner: owner) { owner, count in
+        sut.states(for: Basket.self).select(\.itemCount).subscribe(owner: owner) { owner, count in
             owner.log.append("\(count)")
         }
 
@@ -20,7 +20,7 @@ struct StateAutomaticSkipTests {
     @Test func equatableStateSkipsEqualValuesByDefault() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Basket.self).subscribe(owner: owner) { owner, basket in
+        sut.states(for: Basket.self).subscribe(owner: owner) { owner, basket in
             owner.log.append("\(basket.items)")
         }
 
@@ -33,7 +33,7 @@ struct StateAutomaticSkipTests {
     @Test func automaticSkippingCanBeTurnedOff() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Basket.self, automaticallySkipsRepeats: false).select(\.itemCount)
+        sut.states(for: Basket.self, automaticallySkipsRepeats: false).select(\.itemCount)
             .subscribe(owner: owner) { owner, count in owner.log.append("\(count)") }
 
         sut.publishState(Basket(items: ["tea"]))
@@ -46,7 +46,7 @@ struct StateAutomaticSkipTests {
         let sut = EventBus()
         let owner = Owner()
         // Never a repeat by this predicate: the automatic `==` step must not be added on top.
-        sut.states(of: Basket.self).skipRepeats { _, _ in false }
+        sut.states(for: Basket.self).skipRepeats { _, _ in false }
             .subscribe(owner: owner) { owner, basket in owner.log.append("\(basket.itemCount)") }
 
         sut.publishState(Basket(items: ["tea"]))
@@ -58,7 +58,7 @@ struct StateAutomaticSkipTests {
     @Test func nonEquatableSelectionIsNeverSkippedAutomatically() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Basket.self).select { ($0.itemCount, $0.owner) }
+        sut.states(for: Basket.self).select { ($0.itemCount, $0.owner) }
             .subscribe(owner: owner) { owner, pair in owner.log.append("\(pair.0)") }
 
         sut.publishState(Basket(items: ["tea"]))
@@ -76,7 +76,7 @@ struct StateAutomaticSkipTests {
             skips.mutate { $0 += record.skips }
             reached.mutate { $0.append(record.reachedCount) }
         }
-        sut.states(of: Basket.self).select(\.itemCount).subscribe(owner: owner) { _, _ in }
+        sut.states(for: Basket.self).select(\.itemCount).subscribe(owner: owner) { _, _ in }
 
         sut.publishState(Basket(items: ["tea"]))
         sut.publishState(Basket(items: ["jam"]))
@@ -94,8 +94,8 @@ struct StateAutomaticSkipTests {
         let sut = EventBus()
         let owner = Owner()
         let dead = Log()
-        let deadEvents = sut.subscribe(to: DeadEvent.self) { _ in dead.append("dead") }
-        sut.states(of: Basket.self).subscribe(owner: owner) { _, _ in }
+        let deadEvents = sut.subscribe(for: DeadEvent.self) { _ in dead.append("dead") }
+        sut.states(for: Basket.self).subscribe(owner: owner) { _, _ in }
 
         sut.publishState(Basket(items: ["tea"]))
         sut.publishState(Basket(items: ["tea"]))  // skipped as a repeat

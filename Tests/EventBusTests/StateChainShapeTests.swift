@@ -14,7 +14,7 @@ struct StateChainShapeTests {
     ) -> [String] {
         let sut = EventBus()
         let owner = Owner()
-        chain(sut.states(of: Basket.self)).subscribe(owner: owner) { owner, name in owner.log.append(name) }
+        chain(sut.states(for: Basket.self)).subscribe(owner: owner) { owner, name in owner.log.append(name) }
         for name in Self.names { sut.publishState(Basket(owner: name)) }
         return owner.log.all
     }
@@ -53,7 +53,7 @@ struct StateChainShapeTests {
         let owner = Owner()
         let reasons = LockBox<[String]>([])
         let tap = sut.observeAll { record in reasons.mutate { $0 += record.skips.map(\.reason) } }
-        sut.states(of: Basket.self).select(\.owner).subscribe(owner: owner) { _, _ in }
+        sut.states(for: Basket.self).select(\.owner).subscribe(owner: owner) { _, _ in }
 
         // When a repeat is published
         sut.publishState(Basket(owner: "ada"))

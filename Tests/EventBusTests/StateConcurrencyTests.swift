@@ -21,7 +21,7 @@ struct StateConcurrencyTests {
                 } else {
                     for _ in 0..<60 {
                         let received = LockBox<[Int]>([])
-                        let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
+                        let token = sut.states(for: Reading.self).select(\.value).subscribe { value in
                             received.mutate { $0.append(value) }
                         }
                         subscriptions.mutate { $0.append(received) }
@@ -44,7 +44,7 @@ struct StateConcurrencyTests {
         let overlaps = Atomic<Int>(0)
         let received = LockBox<[Int]>([])
         let comparisons = LockBox<[(old: Int, new: Int)]>([])
-        let token = sut.states(of: Reading.self, automaticallySkipsRepeats: false)
+        let token = sut.states(for: Reading.self, automaticallySkipsRepeats: false)
             .select(\.value)
             .skip { old, new in
                 comparisons.mutate { $0.append((old, new)) }
@@ -76,14 +76,14 @@ struct StateConcurrencyTests {
         #expect(comparisons.value.map(\.old) == Array(values.dropLast()))
         #expect(comparisons.value.map(\.new) == Array(values.dropFirst()))
         // The last value delivered is the current value: subscribers converge on the state.
-        #expect(values.last == sut.currentState(of: Reading.self)?.value)
+        #expect(values.last == sut.currentState(for: Reading.self)?.value)
     }
 
     @Test func everySubscriptionSeesTheSameOrder() async {
         let sut = EventBus()
         let logs = (0..<3).map { _ in LockBox<[Int]>([]) }
         let tokens = logs.map { log in
-            sut.states(of: Reading.self).subscribe { reading in log.mutate { $0.append(reading.value) } }
+            sut.states(for: Reading.self).subscribe { reading in log.mutate { $0.append(reading.value) } }
         }
 
         await onDedicatedThread {

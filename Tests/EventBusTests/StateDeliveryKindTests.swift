@@ -11,7 +11,7 @@ struct StateDeliveryKindTests {
         let sut = EventBus()
         let log = Log()
         var owner: Owner? = Owner(log: log)
-        sut.states(of: Reading.self).subscribe(owner: owner!) { owner, reading in
+        sut.states(for: Reading.self).subscribe(owner: owner!) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         sut.publishState(Reading(value: 1))
@@ -26,7 +26,7 @@ struct StateDeliveryKindTests {
     @Test func cancelledSynchronousSubscriptionGetsNothingMore() {
         let sut = EventBus()
         let owner = Owner()
-        let token = sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        let token = sut.states(for: Reading.self).subscribe(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         sut.publishState(Reading(value: 1))
@@ -41,9 +41,9 @@ struct StateDeliveryKindTests {
     @Test func unsubscribeAllEndsStateSubscriptionsToo() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, _ in owner.log.append("state") }
+        sut.states(for: Reading.self).subscribe(owner: owner) { owner, _ in owner.log.append("state") }
 
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
         sut.publishState(Reading(value: 1))
 
         #expect(owner.log.all.isEmpty)
@@ -56,7 +56,7 @@ struct StateDeliveryKindTests {
         let owner = Owner()
         sut.publishState(Reading(value: 1))
 
-        let token = sut.states(of: Reading.self).subscribeOnce(owner: owner) { owner, reading in
+        let token = sut.states(for: Reading.self).subscribeOnce(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         sut.publishState(Reading(value: 2))
@@ -70,7 +70,7 @@ struct StateDeliveryKindTests {
         let owner = Owner()
         sut.publishState(Reading(value: 1))
 
-        sut.states(of: Reading.self).select(\.value).filter { $0 > 2 }.subscribeOnce(owner: owner) {
+        sut.states(for: Reading.self).select(\.value).filter { $0 > 2 }.subscribeOnce(owner: owner) {
             owner, value in
             owner.log.append("\(value)")
         }
@@ -82,7 +82,7 @@ struct StateDeliveryKindTests {
     @Test func cancelledOnceNeverFires() {
         let sut = EventBus()
         let owner = Owner()
-        let token = sut.states(of: Reading.self).subscribeOnce(owner: owner) { owner, _ in
+        let token = sut.states(for: Reading.self).subscribeOnce(owner: owner) { owner, _ in
             owner.log.append("once")
         }
 
@@ -100,7 +100,7 @@ struct StateDeliveryKindTests {
         let owner = Owner()
         sut.publishState(Reading(value: 1))
 
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
             owner.log.append("\(value)")
         }
         sut.publishState(Reading(value: 2))
@@ -115,7 +115,7 @@ struct StateDeliveryKindTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.states(of: Reading.self).select(\.value).skipRepeats().subscribe(owner: owner, on: executor) {
+        sut.states(for: Reading.self).select(\.value).skipRepeats().subscribe(owner: owner, on: executor) {
             owner, value in owner.log.append("\(value)")
         }
 
@@ -130,7 +130,7 @@ struct StateDeliveryKindTests {
         let executor = ManualExecutor()
         let owner = Owner()
         sut.publishState(Reading(value: 1))
-        let token = sut.states(of: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in
+        let token = sut.states(for: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in
             owner.log.append("ran")
         }
 
@@ -146,7 +146,7 @@ struct StateDeliveryKindTests {
         let log = Log()
         var owner: Owner? = Owner(log: log)
         sut.publishState(Reading(value: 1))
-        sut.states(of: Reading.self).subscribe(owner: owner!, on: executor) { owner, _ in
+        sut.states(for: Reading.self).subscribe(owner: owner!, on: executor) { owner, _ in
             owner.log.append("ran")
         }
 
@@ -161,7 +161,7 @@ struct StateDeliveryKindTests {
     @Test func releasingAnOwnerlessTokenCancels() {
         let sut = EventBus()
         let log = Log()
-        var token: SubscriptionToken? = sut.states(of: Reading.self).subscribe { log.append("\($0.value)") }
+        var token: SubscriptionToken? = sut.states(for: Reading.self).subscribe { log.append("\($0.value)") }
         sut.publishState(Reading(value: 1))
 
         token = nil
@@ -175,7 +175,7 @@ struct StateDeliveryKindTests {
         let sut = EventBus()
         sut.publishState(Reading(value: 1))
 
-        let stream = sut.states(of: Reading.self).select(\.value).stream()
+        let stream = sut.states(for: Reading.self).select(\.value).stream()
         sut.publishState(Reading(value: 2))
 
         var iterator = stream.makeAsyncIterator()
@@ -188,7 +188,7 @@ struct StateDeliveryKindTests {
         let reached = LockBox<[Int]>([])
         let tap = sut.observeAll { record in reached.mutate { $0.append(record.reachedCount) } }
         let consumer = Task {
-            for await _ in sut.states(of: Reading.self).stream() {}
+            for await _ in sut.states(for: Reading.self).stream() {}
         }
         await waitUntil {
             sut.publishState(Reading(value: 1))
@@ -212,7 +212,7 @@ struct StateMainActorDeliveryTests {
         let owner = MainActorOwner()
         sut.publishState(Reading(value: 0))
 
-        sut.states(of: Reading.self).select(\.value).subscribeOnMain(owner: owner) { owner, value in
+        sut.states(for: Reading.self).select(\.value).subscribeOnMain(owner: owner) { owner, value in
             owner.receive(value)
         }
         await Task.detached {
@@ -228,13 +228,13 @@ struct StateMainActorDeliveryTests {
         let sut = EventBus()
         let owner = MainActorOwner()
         sut.publishState(Reading(value: 1))
-        let token = sut.states(of: Reading.self).subscribeOnMain(owner: owner) { owner, reading in
+        let token = sut.states(for: Reading.self).subscribeOnMain(owner: owner) { owner, reading in
             owner.receive(reading.value)
         }
 
         token.cancel()
         let probe = MainActorOwner()
-        sut.states(of: Reading.self).subscribeOnMain(owner: probe) { probe, reading in
+        sut.states(for: Reading.self).subscribeOnMain(owner: probe) { probe, reading in
             probe.receive(reading.value)
         }
         await sut.settle(timeout: .seconds(60))  // jobs queued after the cancelled one have run

@@ -10,7 +10,7 @@ struct StateGenericSkipTests {
         _ keyPath: any KeyPath<Basket, Value> & Sendable, on bus: EventBus, into log: Log,
         automaticallySkipsRepeats: Bool = true
     ) -> SubscriptionToken {
-        bus.states(of: Basket.self, automaticallySkipsRepeats: automaticallySkipsRepeats).select(keyPath)
+        bus.states(for: Basket.self, automaticallySkipsRepeats: automaticallySkipsRepeats).select(keyPath)
             .subscribe { value in log.append("\(value)") }
     }
 
@@ -18,7 +18,7 @@ struct StateGenericSkipTests {
     private func followState<Value: EventBusEvent>(_ type: Value.Type, on bus: EventBus, into log: Log)
         -> SubscriptionToken
     {
-        bus.states(of: type).subscribe { value in log.append("\(value)") }
+        bus.states(for: type).subscribe { value in log.append("\(value)") }
     }
 
     @Test func aGenericSelectionOfAnEquatableValueSkipsRepeats() {
@@ -49,7 +49,7 @@ struct StateGenericSkipTests {
     @Test func aGenericSelectionOfANonEquatableValueIsNeverSkipped() {
         let sut = EventBus()
         let log = Log()
-        let token = sut.states(of: Reading.self).subscribe { reading in log.append("\(reading.value)") }
+        let token = sut.states(for: Reading.self).subscribe { reading in log.append("\(reading.value)") }
 
         sut.publishState(Reading(value: 1))
         sut.publishState(Reading(value: 1))

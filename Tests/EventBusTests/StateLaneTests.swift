@@ -14,7 +14,7 @@ struct StateLaneTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
             owner.log.append("A\(value)")
         }
         sut.subscribe(owner: owner, on: executor) { (owner, event: Pong) in
@@ -35,9 +35,10 @@ struct StateLaneTests {
         let sut = EventBus()
         let executor = ManualExecutor()
         let owner = Owner()
-        sut.states(of: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in owner.log.append("r")
+        sut.states(for: Reading.self).subscribe(owner: owner, on: executor) { owner, _ in
+            owner.log.append("r")
         }
-        sut.states(of: Ping.self).select(\.number).subscribe(owner: owner, on: executor) { owner, _ in
+        sut.states(for: Ping.self).select(\.number).subscribe(owner: owner, on: executor) { owner, _ in
             owner.log.append("p")
         }
         sut.subscribe(owner: owner, on: executor) { (owner, _: Pong) in owner.log.append("b") }
@@ -65,7 +66,7 @@ struct StateLaneTests {
         sut.publishState(Reading(value: 1))
 
         // When a state query subscribes on the same executor and more is published
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner, on: executor) { owner, value in
             owner.log.append("A\(value)")
         }
         sut.publish(Pong(number: 2))
@@ -81,7 +82,7 @@ struct StateLaneTests {
         let executor = ManualExecutor()
         let owner = Owner()
         let selections = Atomic<Int>(0)
-        sut.states(of: Reading.self)
+        sut.states(for: Reading.self)
             .select { reading in
                 selections.add(1, ordering: .relaxed)
                 return reading.value
@@ -111,7 +112,7 @@ struct StateLaneTests {
         let released = ReleaseCounter()
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
-        let token = sut.states(of: TrackedEvent.self).subscribe(owner: owner, on: executor) { [probe] _, _ in
+        let token = sut.states(for: TrackedEvent.self).subscribe(owner: owner, on: executor) { [probe] _, _ in
             probe?.touch()
             owner.log.append("ran")
         }
@@ -138,7 +139,7 @@ struct StateLaneTests {
             owner.log.append("B\(event.number)")
             victim.withLock { $0?.cancel() }
         }
-        let token = sut.states(of: Reading.self).select(\.value).subscribe(owner: owner, on: executor) {
+        let token = sut.states(for: Reading.self).select(\.value).subscribe(owner: owner, on: executor) {
             owner, value in owner.log.append("A\(value)")
         }
         victim.withLock { $0 = token }
@@ -160,7 +161,7 @@ struct StateLaneTests {
         let staying = Owner("staying", log: log)
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
-        sut.states(of: Reading.self).subscribe(owner: leaving!, on: executor) { [probe] owner, _ in
+        sut.states(for: Reading.self).subscribe(owner: leaving!, on: executor) { [probe] owner, _ in
             probe?.touch()
             owner.log.append(owner.name)
         }

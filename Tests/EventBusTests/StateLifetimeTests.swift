@@ -1,5 +1,6 @@
 import EventBusTesting
 import Testing
+
 @testable import EventBus
 
 /// What a state subscription or a current value keeps alive, and for how long.
@@ -12,7 +13,7 @@ struct StateLifetimeTests {
         let owner = Owner()
         var capture: Capture? = Capture()
         let released = WeakReference(capture!)
-        let token = sut.states(of: Reading.self).select { [capture] reading in
+        let token = sut.states(for: Reading.self).select { [capture] reading in
             withExtendedLifetime(capture) { reading.value }
         }.subscribe(owner: owner) { [capture] _, _ in _ = capture }
         capture = nil
@@ -30,7 +31,7 @@ struct StateLifetimeTests {
         var capture: Capture? = Capture()
         let released = WeakReference(capture!)
         sut.publishState(Basket(items: ["tea"]))
-        let token = sut.states(of: Basket.self).select { [capture] basket in
+        let token = sut.states(for: Basket.self).select { [capture] basket in
             withExtendedLifetime(capture) { basket.itemCount }
         }.subscribe(owner: owner, on: executor) { _, _ in }
         capture = nil
@@ -48,7 +49,7 @@ struct StateLifetimeTests {
         var payload: Payload? = Payload()
         let released = WeakReference(payload!)
         sut?.publishState(Holder(payload: payload!))
-        let token = sut?.states(of: Holder.self).subscribe { _ in }  // a token outlives the bus
+        let token = sut?.states(for: Holder.self).subscribe { _ in }  // a token outlives the bus
         payload = nil
 
         sut = nil
@@ -63,7 +64,8 @@ struct StateLifetimeTests {
         let log = Log()
         var owner: Owner? = Owner(log: log)
         let (_, watch) = capturingAProbe { probe in
-            sut.states(of: Basket.self).select(\.itemCount).subscribe(owner: owner!) { [probe] owner, count in
+            sut.states(for: Basket.self).select(\.itemCount).subscribe(owner: owner!) {
+                [probe] owner, count in
                 probe.touch()
                 owner.log.append("\(count)")
             }
@@ -93,7 +95,7 @@ struct StateLifetimeTests {
         let log = Log()
         var owner: Owner? = Owner(log: log)
         let (_, watch) = capturingAProbe { probe in
-            sut.states(of: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
+            sut.states(for: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
                 probe.touch()
                 owner.log.append(name)
             }
@@ -118,7 +120,7 @@ struct StateLifetimeTests {
         let log = Log()
         var owner: Owner? = Owner(log: log)
         let (_, watch) = capturingAProbe { probe in
-            sut.states(of: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
+            sut.states(for: Basket.self).select(\.owner).subscribe(owner: owner!) { [probe] owner, name in
                 probe.touch()
                 owner.log.append(name)
             }
@@ -128,7 +130,7 @@ struct StateLifetimeTests {
         sut.publishState(Basket(items: ["jam"]))
 
         // When other subscriptions come and go, and nothing of the type passes the chain again
-        for _ in 0..<64 { sut.subscribe(to: Pong.self) { _ in }.cancel() }
+        for _ in 0..<64 { sut.subscribe(for: Pong.self) { _ in }.cancel() }
 
         // Then the sweep removed the entry, and the handler ran only for the first value
         #expect(watch.isReleased)

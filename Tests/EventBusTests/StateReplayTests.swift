@@ -9,7 +9,7 @@ struct StateReplayTests {
         sut.publishState(Reading(value: 1))
         sut.publishState(Reading(value: 2))
 
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        sut.states(for: Reading.self).subscribe(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         #expect(owner.log.all == ["2"])  // replayed before subscribe returned
@@ -22,7 +22,7 @@ struct StateReplayTests {
         let sut = EventBus()
         let owner = Owner()
 
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        sut.states(for: Reading.self).subscribe(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         #expect(owner.log.all.isEmpty)
@@ -36,24 +36,24 @@ struct StateReplayTests {
         let owner = Owner()
         sut.publishState(Reading(value: 1))
 
-        sut.clearState(of: Reading.self)
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        sut.clearState(for: Reading.self)
+        sut.states(for: Reading.self).subscribe(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
 
         #expect(owner.log.all.isEmpty)
-        #expect(sut.currentState(of: Reading.self) == nil)
+        #expect(sut.currentState(for: Reading.self) == nil)
     }
 
     @Test func currentStateIsTheLastValuePublishedAsState() {
         let sut = EventBus()
-        #expect(sut.currentState(of: Reading.self) == nil)
+        #expect(sut.currentState(for: Reading.self) == nil)
 
         sut.publishState(Reading(value: 1))
         sut.publishState(Reading(value: 2))
         sut.publish(Reading(value: 99))  // a plain publish is not state
 
-        #expect(sut.currentState(of: Reading.self)?.value == 2)
+        #expect(sut.currentState(for: Reading.self)?.value == 2)
     }
 
     @Test func subscriptionWithoutReplayStartsWithTheNextValue() {
@@ -61,7 +61,7 @@ struct StateReplayTests {
         let owner = Owner()
         sut.publishState(Reading(value: 1))
 
-        sut.states(of: Reading.self, replaysCurrentValue: false).subscribe(owner: owner) { owner, reading in
+        sut.states(for: Reading.self, replaysCurrentValue: false).subscribe(owner: owner) { owner, reading in
             owner.log.append("\(reading.value)")
         }
         sut.publishState(Reading(value: 2))
@@ -74,7 +74,7 @@ struct StateReplayTests {
         let owner = Owner()
         sut.subscribe(owner: owner) { (owner, reading: Reading) in owner.log.append("plain \(reading.value)")
         }
-        sut.states(of: Reading.self).subscribe(owner: owner) { owner, reading in
+        sut.states(for: Reading.self).subscribe(owner: owner) { owner, reading in
             owner.log.append("state \(reading.value)")
         }
 
@@ -87,7 +87,7 @@ struct StateReplayTests {
     @Test func handlerThatPublishesStateSeesTheNestedValueAfterItReturns() {
         let sut = EventBus()
         let owner = Owner()
-        sut.states(of: Reading.self).subscribe(owner: owner) { [weak sut] owner, reading in
+        sut.states(for: Reading.self).subscribe(owner: owner) { [weak sut] owner, reading in
             owner.log.append("begin \(reading.value)")
             if reading.value == 1 { sut?.publishState(Reading(value: 2)) }
             owner.log.append("end \(reading.value)")
@@ -97,7 +97,7 @@ struct StateReplayTests {
 
         // Calls for one subscription never overlap: the nested value waits for the handler.
         #expect(owner.log.all == ["begin 1", "end 1", "begin 2", "end 2"])
-        #expect(sut.currentState(of: Reading.self)?.value == 2)
+        #expect(sut.currentState(for: Reading.self)?.value == 2)
     }
 
     @Test func eachTypeHasItsOwnCurrentValue() {
@@ -105,10 +105,10 @@ struct StateReplayTests {
         sut.publishState(Reading(value: 1))
         sut.publishState(Basket(items: ["tea"]))
 
-        sut.clearState(of: Basket.self)
+        sut.clearState(for: Basket.self)
 
-        #expect(sut.currentState(of: Reading.self)?.value == 1)
-        #expect(sut.currentState(of: Basket.self) == nil)
+        #expect(sut.currentState(for: Reading.self)?.value == 1)
+        #expect(sut.currentState(for: Basket.self) == nil)
     }
 }
 
@@ -125,7 +125,7 @@ struct StateGuideExampleTests {
         var shown: [Int] { shownValues.value }
 
         init(bus: EventBus) {
-            bus.states(of: CartState.self)
+            bus.states(for: CartState.self)
                 .select(\.itemCount)
                 .skipRepeats()
                 .subscribe(owner: self) { badge, count in badge.shownValues.mutate { $0.append(count) } }

@@ -12,10 +12,10 @@ struct StateStopTests {
         let sut = EventBus()
         let owner = Owner()
         let received = LockBox<[Int]>([])
-        let token = sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+        let token = sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
             received.mutate { $0.append(value) }
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { _, reading in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) { _, reading in
             reading.value == 3 ? .stop : .proceed
         }
 
@@ -33,10 +33,10 @@ struct StateStopTests {
         let sut = EventBus()
         let owner = Owner()
         let early = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
             early.mutate { $0.append(value) }
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { _, reading in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) { _, reading in
             reading.value == 2 ? .stop : .proceed
         }
 
@@ -44,7 +44,7 @@ struct StateStopTests {
         sut.publishState(Reading(value: 1))
         sut.publishState(Reading(value: 2))
         let late = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
             late.mutate { $0.append(value) }
         }
         sut.publishState(Reading(value: 3))
@@ -52,7 +52,7 @@ struct StateStopTests {
         // Then
         #expect(early.value == [1, 3], "the earlier subscription skipped the stopped value")
         #expect(late.value == [2, 3], "the stopped value was current, so it was replayed")
-        #expect(sut.currentState(of: Reading.self)?.value == 3)
+        #expect(sut.currentState(for: Reading.self)?.value == 3)
     }
 
     @Test func aProtocolInterceptorThatStopsAStateValueLeavesLaterValuesFlowing() {
@@ -60,7 +60,7 @@ struct StateStopTests {
         let sut = EventBus()
         let owner = Owner()
         let received = LockBox<[Int]>([])
-        sut.states(of: Gauge.self).select(\.level).subscribe(owner: owner) { _, level in
+        sut.states(for: Gauge.self).select(\.level).subscribe(owner: owner) { _, level in
             received.mutate { $0.append(level) }
         }
         sut.intercept(owner: owner, conformingTo: (any Measurement).self, priority: 10) { _, measurement in
@@ -83,11 +83,11 @@ struct StateStopTests {
         let tap = tapped ? sut.observeAll { _ in } : nil
         let inboxes = (0..<20).map { _ in LockBox<[Int]>([]) }
         for inbox in inboxes {
-            sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+            sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
                 inbox.mutate { $0.append(value) }
             }
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { _, reading in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) { _, reading in
             reading.value % 7 == 0 ? .stop : .proceed
         }
 

@@ -10,7 +10,7 @@ struct StateTransformTests {
     ) -> [Output] {
         let sut = EventBus()
         let got = LockBox<[Output]>([])
-        let token = chain(sut.states(of: Reading.self, automaticallySkipsRepeats: false)).subscribe {
+        let token = chain(sut.states(for: Reading.self, automaticallySkipsRepeats: false)).subscribe {
             output in got.mutate { $0.append(output) }
         }
         for value in values { sut.publishState(Reading(value: value)) }
@@ -79,7 +79,7 @@ struct StateTransformTests {
         let owner = Owner()
         sut.publishState(Reading(value: 5))
 
-        sut.states(of: Reading.self)
+        sut.states(for: Reading.self)
             .select(\.value)
             .skip { _, _ in true }
             .only { _, _ in false }
@@ -93,7 +93,7 @@ struct StateTransformTests {
     @Test func previousValuesArePerSubscription() {
         let sut = EventBus()
         let first = Owner("first")
-        let query = sut.states(of: Reading.self).select(\.value).skipRepeats()
+        let query = sut.states(for: Reading.self).select(\.value).skipRepeats()
         query.subscribe(owner: first) { owner, value in owner.log.append("\(value)") }
         sut.publishState(Reading(value: 1))
 

@@ -19,11 +19,11 @@ struct StateWalkExitStressTests {
         let owner = Owner()
         let inboxes = (0..<20).map { _ in LockBox<[Int]>([]) }
         for inbox in inboxes {
-            sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+            sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
                 inbox.mutate { $0.append(value) }
             }
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { _, reading in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) { _, reading in
             reading.value % 5 == 3 ? .stop : .proceed
         }
         let perThread = Self.perThread
@@ -55,14 +55,16 @@ struct StateWalkExitStressTests {
         let owner = Owner()
         let failures = Tally()
         sut.setFailureHandler { _ in failures.add() }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { (_, _: Reading) throws -> Propagation in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) {
+            (_, _: Reading) throws -> Propagation in
             throw Refused()
         }
-        sut.subscribe(owner: owner, to: Reading.self, priority: 5) { (_, _: Reading) throws in throw Refused()
+        sut.subscribe(owner: owner, for: Reading.self, priority: 5) { (_, _: Reading) throws in
+            throw Refused()
         }
         let inboxes = (0..<10).map { _ in LockBox<[Int]>([]) }
         for inbox in inboxes {
-            sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+            sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
                 inbox.mutate { $0.append(value) }
             }
         }
@@ -97,12 +99,12 @@ struct StateWalkExitStressTests {
         let storm = LockBox<[SubscriptionToken]>([])
         let survivors = (0..<5).map { _ in LockBox<[Int]>([]) }
         for (index, inbox) in survivors.enumerated() {
-            sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+            sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
                 inbox.mutate { $0.append(value) }
                 if index == 4, value % 16 == 0 { storm.mutate { $0.popLast() }?.cancel() }
             }
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { _, reading in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) { _, reading in
             reading.value % 4 == 2 ? .stop : .proceed
         }
         let perThread = Self.perThread
@@ -121,17 +123,17 @@ struct StateWalkExitStressTests {
                     switch random.next() % 4 {
                     case 0:
                         let token = LockBox<SubscriptionToken?>(nil)
-                        token.value = sut.states(of: Reading.self).select(\.value).subscribe { _ in
+                        token.value = sut.states(for: Reading.self).select(\.value).subscribe { _ in
                             token.mutate { $0.take() }?.cancel()
                         }
                     case 1:
                         let transient = Owner("transient \(round)")
-                        sut.states(of: Reading.self).select(\.value).subscribe(owner: transient) { _, _ in }
+                        sut.states(for: Reading.self).select(\.value).subscribe(owner: transient) { _, _ in }
                     case 2:
-                        let token = sut.intercept(to: Reading.self, priority: 20) { _ in .stop }
+                        let token = sut.intercept(for: Reading.self, priority: 20) { _ in .stop }
                         token.cancel()
                     default:
-                        let token = sut.states(of: Reading.self).select(\.value).subscribe { _ in }
+                        let token = sut.states(for: Reading.self).select(\.value).subscribe { _ in }
                         storm.mutate { $0.append(token) }
                     }
                     if random.next() % 3 == 0 { storm.mutate { $0.popLast() }?.cancel() }
@@ -156,7 +158,7 @@ struct StateWalkExitStressTests {
         // Given a stream read only at the end: from its second value on, every value it takes
         // drops the one before
         let sut = EventBus()
-        let stream = sut.states(of: Reading.self).select(\.value).stream(buffering: .keepNewest(1))
+        let stream = sut.states(for: Reading.self).select(\.value).stream(buffering: .keepNewest(1))
         let perThread = Self.perThread
 
         // When

@@ -13,7 +13,7 @@ struct StateWalkExitTests {
         // publishes arriving meanwhile): they wait for the gate, and the second finds the
         // buffer full.
         let sut = EventBus()
-        let stream = sut.states(of: Reading.self).select(\.value)
+        let stream = sut.states(for: Reading.self).select(\.value)
             .filter { value in
                 if value == 1 {
                     sut.publishState(Reading(value: 2))
@@ -37,7 +37,7 @@ struct StateWalkExitTests {
         // Given a stream that keeps only its oldest value, and two values that wait while the
         // first runs
         let sut = EventBus()
-        let stream = sut.states(of: Reading.self).select(\.value)
+        let stream = sut.states(for: Reading.self).select(\.value)
             .filter { value in
                 if value == 1 {
                     sut.publishState(Reading(value: 2))
@@ -47,7 +47,7 @@ struct StateWalkExitTests {
             }
             .stream(buffering: .keepOldest(1))
         let watcher = LockBox<[Int]>([])
-        let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
+        let token = sut.states(for: Reading.self).select(\.value).subscribe { value in
             watcher.mutate { $0.append(value) }
         }
 
@@ -68,13 +68,15 @@ struct StateWalkExitTests {
         let sut = EventBus()
         let owner = Owner()
         sut.setFailureHandler { _ in }
-        sut.subscribe(owner: owner, to: Reading.self, priority: 5) { (_, _: Reading) throws in throw Refused()
+        sut.subscribe(owner: owner, for: Reading.self, priority: 5) { (_, _: Reading) throws in
+            throw Refused()
         }
-        sut.intercept(owner: owner, to: Reading.self, priority: 10) { (_, _: Reading) throws -> Propagation in
+        sut.intercept(owner: owner, for: Reading.self, priority: 10) {
+            (_, _: Reading) throws -> Propagation in
             throw Refused()
         }
         let received = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
             received.mutate { $0.append(value) }
         }
 
@@ -95,7 +97,7 @@ struct StateWalkExitTests {
         let inboxes = (0..<5).map { _ in LockBox<[Int]>([]) }
         let tokens = LockBox<[SubscriptionToken]>([])
         for (index, inbox) in inboxes.enumerated() {
-            let token = sut.states(of: Reading.self).select(\.value).subscribe { [weak sut] value in
+            let token = sut.states(for: Reading.self).select(\.value).subscribe { [weak sut] value in
                 inbox.mutate { $0.append(value) }
                 if index == 0, value < 10 { sut?.publishState(Reading(value: value + 1)) }
                 if index == 1, value == 3 { tokens.value[1].cancel() }
@@ -127,14 +129,14 @@ struct StateWalkExitTests {
         second = nil
         let received = LockBox<[Int]>([])
         let after = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: first) { [weak sut] _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: first) { [weak sut] _, value in
             if value < 8 { sut?.publishState(Reading(value: value + 1)) }
             if value == 4 { doomed.value = nil }
         }
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: doomed.value!) { _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: doomed.value!) { _, value in
             received.mutate { $0.append(value) }
         }
-        let token = sut.states(of: Reading.self).select(\.value).subscribe { value in
+        let token = sut.states(for: Reading.self).select(\.value).subscribe { value in
             after.mutate { $0.append(value) }
         }
 
@@ -158,7 +160,7 @@ struct StateWalkExitTests {
             if reading.value < last { sut?.publishState(Reading(value: reading.value + 1)) }
         }
         let received = LockBox<[Int]>([])
-        sut.states(of: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner) { _, value in
             received.mutate { $0.append(value) }
         }
 

@@ -85,7 +85,7 @@ struct SteppingLifetimeTests {
         sut.subscribeStepping(owner: owner, buffering: .unbounded) { (_, _: TrackedEvent, _) in }
         for number in 1...3 { sut.publish(released.event(number)) }
 
-        sut.unsubscribeAll(for: owner)
+        sut.unsubscribeAll(owner: owner)
 
         #expect(released.count == 3)
     }

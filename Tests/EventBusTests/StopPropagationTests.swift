@@ -76,7 +76,7 @@ struct StopPropagationTests {
 
     @Test func aPublishNobodyStoppedHasNoConsumer() {
         let sut = EventBus()
-        let token = sut.intercept(to: Ping.self) { _ in .proceed }
+        let token = sut.intercept(for: Ping.self) { _ in .proceed }
         let record = LockBox<PublishRecord?>(nil)
         let tap = sut.observeAll { record.value = $0 }
 
@@ -91,8 +91,8 @@ struct StopPropagationTests {
         // Given an interceptor that stops odd events only, and a counter behind it
         let sut = EventBus()
         let passed = LockBox(0)
-        let interceptor = sut.intercept(to: Ping.self, priority: 1) { $0.number % 2 == 1 ? .stop : .proceed }
-        let counter = sut.subscribe(to: Ping.self) { _ in passed.mutate { $0 += 1 } }
+        let interceptor = sut.intercept(for: Ping.self, priority: 1) { $0.number % 2 == 1 ? .stop : .proceed }
+        let counter = sut.subscribe(for: Ping.self) { _ in passed.mutate { $0 += 1 } }
 
         // When four threads publish odd and even events at the same time
         await onDedicatedThread {

@@ -67,7 +67,7 @@ struct StoreBacklogTests {
                     marks.mutate { $0.append(.now) }
                 }
             }
-            let burst = bus.states(of: Tally.self, replaysCurrentValue: false).subscribe {
+            let burst = bus.states(for: Tally.self, replaysCurrentValue: false).subscribe {
                 [weak store] tally in
                 if tally.reduced == 1 { for _ in 0..<count - 1 { store?.dispatch(.step(thread: 0)) } }
             }

@@ -27,7 +27,7 @@ struct StoreDispatchPathTests {
         let sut = Store(bus: bus, initialState: Basket(), reducer: reduceBasket)
         sut.dispatch(.add("tea"))
         let heard = LockBox<[BasketAction]>([])
-        let token = bus.subscribe(to: BasketAction.self) { action in heard.mutate { $0.append(action) } }
+        let token = bus.subscribe(for: BasketAction.self) { action in heard.mutate { $0.append(action) } }
 
         // When actions are dispatched while it listens and after it is cancelled
         sut.dispatch(.add("jam"))
@@ -43,7 +43,7 @@ struct StoreDispatchPathTests {
         // Given an interceptor ahead of the store that stops `.removeAll`
         let bus = EventBus()
         let sut = Store(bus: bus, initialState: Basket(), reducer: reduceBasket)
-        let token = bus.intercept(to: BasketAction.self, priority: 100) { action in
+        let token = bus.intercept(for: BasketAction.self, priority: 100) { action in
             action == .removeAll ? .stop : .proceed
         }
 
@@ -100,8 +100,8 @@ struct StoreDispatchPathTests {
             log.mutate { $0.append("reduced") }
             reduceBasket(&state, action)
         }
-        let marker = bus.subscribe(to: Marker.self) { _ in log.mutate { $0.append("marker") } }
-        let chain = bus.subscribe(to: Depth.self) { depth in
+        let marker = bus.subscribe(for: Marker.self) { _ in log.mutate { $0.append("marker") } }
+        let chain = bus.subscribe(for: Depth.self) { depth in
             if depth.level < EventBus.nestingLimit {
                 bus.publish(Depth(level: depth.level + 1))
             } else {
@@ -185,7 +185,7 @@ struct StoreDispatchPathTests {
             group.enter()
             Thread {
                 while dispatching.value > 0 {
-                    bus.subscribe(to: StoreBacklogTests.Ordered.self) { _ in }.cancel()
+                    bus.subscribe(for: StoreBacklogTests.Ordered.self) { _ in }.cancel()
                 }
                 group.leave()
             }.start()

@@ -46,7 +46,7 @@ struct StoreStateSlotTests {
         }
         relay.value = sut
         sut.dispatch(.once)
-        sut.bus.clearState(of: Holder.self)
+        sut.bus.clearState(for: Holder.self)
 
         // When the next action replaces that state (the old code released it under the lock,
         // and the read deadlocked)

@@ -48,7 +48,7 @@ struct StoreTests {
         sut.dispatch(.add("rye"))
 
         #expect(owner.log.all == ["2", "3"])
-        #expect(bus.currentState(of: Basket.self)?.items == ["tea", "jam", "rye"])
+        #expect(bus.currentState(for: Basket.self)?.items == ["tea", "jam", "rye"])
     }
 
     @Test func unchangedStateIsSkippedByDefaultAndDeliveredWhenAutomaticSkippingIsOff() {
@@ -145,7 +145,7 @@ struct StoreTests {
         bus.publish(BasketAction.add("tea"))
 
         #expect(released.object == nil)
-        #expect(bus.currentState(of: Basket.self) == Basket())  // the last state stays current
+        #expect(bus.currentState(for: Basket.self) == Basket())  // the last state stays current
         #expect(bus.subscriptionCount(forExactType: BasketAction.self) == 0)
     }
 

@@ -8,7 +8,7 @@ struct StreamBufferingTests {
     @Test func aStreamKeepsThe101stWaitingEventByDefault() async {
         // Given a stream whose consumer has not read yet
         let sut = EventBus()
-        let stream = sut.stream(Ping.self)
+        let stream = sut.stream(for: Ping.self)
 
         // When 101 events wait
         for number in 1...101 { sut.publish(Ping(number: number)) }
@@ -21,7 +21,7 @@ struct StreamBufferingTests {
     @Test func anEventStreamKeepsEveryWaitingEventByDefault() async {
         // Given an event stream whose consumer has not read yet
         let sut = EventBus()
-        let stream = sut.eventStream(Ping.self)
+        let stream = sut.eventStream(for: Ping.self)
 
         // When 101 events wait and the stream is ended
         for number in 1...101 { sut.publish(Ping(number: number)) }
@@ -37,7 +37,7 @@ struct StreamBufferingTests {
     @Test func aBoundedStreamsDropsShowInTheSnapshot() {
         // Given a stream that keeps the newest two waiting events
         let sut = EventBus()
-        let stream = sut.stream(Ping.self, buffering: .keepNewest(2))
+        let stream = sut.stream(for: Ping.self, buffering: .keepNewest(2))
 
         // When five wait
         for number in 1...5 { sut.publish(Ping(number: number)) }
@@ -52,7 +52,7 @@ struct StreamBufferingTests {
     @Test func aStateQuerysStreamTakesTheSamePolicy() async {
         // Given a state query's stream that keeps the oldest two values
         let sut = EventBus()
-        let stream = sut.states(of: Ping.self, replaysCurrentValue: false).stream(buffering: .keepOldest(2))
+        let stream = sut.states(for: Ping.self, replaysCurrentValue: false).stream(buffering: .keepOldest(2))
 
         // When four values are published
         for number in 1...4 { sut.publishState(Ping(number: number)) }

@@ -5,7 +5,7 @@ import Testing
 struct StreamTests {
     @Test func registersWhenCreatedNotOnFirstNext() async {
         let sut = EventBus()
-        let stream = sut.stream(Ping.self)
+        let stream = sut.stream(for: Ping.self)
 
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))
@@ -17,7 +17,7 @@ struct StreamTests {
 
     @Test func appliesTheBufferingPolicy() async {
         let sut = EventBus()
-        let stream = sut.stream(Ping.self, buffering: .keepNewest(2))
+        let stream = sut.stream(for: Ping.self, buffering: .keepNewest(2))
 
         for number in 1...5 { sut.publish(Ping(number: number)) }
 
@@ -31,7 +31,7 @@ struct StreamTests {
         let ended = LockBox(false)
         let observer = sut.observeAll { _ in }
         let consumer = Task {
-            for await _ in sut.stream(Ping.self) {}
+            for await _ in sut.stream(for: Ping.self) {}
             ended.value = true
         }
         await waitUntil { reachedCount(on: sut) == 1 }
@@ -45,7 +45,7 @@ struct StreamTests {
 
     @Test func droppingTheStreamEndsTheSubscription() async {
         let sut = EventBus()
-        var stream: AsyncStream<Ping>? = sut.stream(Ping.self)
+        var stream: AsyncStream<Ping>? = sut.stream(for: Ping.self)
         #expect(reachedCount(on: sut) == 1)
 
         stream = nil

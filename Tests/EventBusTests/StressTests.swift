@@ -133,7 +133,7 @@ struct StressTests {
             }
             // Nothing of these types is ever published: subscribes of another type sweep them.
             leftOver.value = sut.store.totalCount
-            for _ in 0..<(leftOver.value + 1_000) { sut.subscribe(to: Pong.self) { _ in }.cancel() }
+            for _ in 0..<(leftOver.value + 1_000) { sut.subscribe(for: Pong.self) { _ in }.cancel() }
         }
 
         #expect(leftOver.value <= deadOwners / 2 + 64, "at most about half of a list is ever dead")
@@ -155,7 +155,7 @@ struct StressTests {
                     let tracked = Tracked(in: live)
                     let token =
                         cycle.isMultiple(of: 2)
-                        ? sut.subscribe(to: Ping.self) { _ in withExtendedLifetime(tracked) {} }
+                        ? sut.subscribe(for: Ping.self) { _ in withExtendedLifetime(tracked) {} }
                         : sut.subscribe(owner: owner) { (_, _: Ping) in withExtendedLifetime(tracked) {} }
                     if cycle.isMultiple(of: 64) { sut.publish(Ping(number: thread)) }
                     token.cancel()

@@ -11,7 +11,7 @@ struct SubscriptionReleaseTests {
 
     @Test func cancelReleasesAnOwnerlessHandlerWhileTheTokenIsHeld() {
         let sut = EventBus()
-        let (token, probe) = capturingAProbe { probe in sut.subscribe(to: Ping.self) { _ in probe.touch() } }
+        let (token, probe) = capturingAProbe { probe in sut.subscribe(for: Ping.self) { _ in probe.touch() } }
 
         token.cancel()
 
@@ -102,7 +102,7 @@ struct SubscriptionReleaseTests {
         let sut = EventBus()
         var payload: Probe? = Probe()
         let weakPayload = WeakReference(payload!)
-        var stream: AsyncStream<Carrier>? = sut.stream(Carrier.self)
+        var stream: AsyncStream<Carrier>? = sut.stream(for: Carrier.self)
         sut.publish(Carrier(payload: payload!))
         payload = nil
 
@@ -161,7 +161,7 @@ struct SubscriptionReleaseTests {
         var probe: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
         let tokens = [
-            sut!.subscribe(to: Ping.self) { [probe] _ in probe?.touch() },
+            sut!.subscribe(for: Ping.self) { [probe] _ in probe?.touch() },
             sut!.subscribe(owner: owner) { [probe] (_, _: Pong) in probe?.touch() },
             sut!.subscribe(owner: owner, on: ManualExecutor()) { [probe] (_, _: Ping) in probe?.touch() },
             sut!.observeAll { [probe] _ in probe?.touch() },
@@ -190,7 +190,7 @@ struct SubscriptionReleaseTests {
         owner = nil
 
         // `Ping` is never published again; other activity on the bus sweeps the dead entry.
-        for _ in 0..<64 { sut!.subscribe(to: Pong.self) { _ in }.cancel() }
+        for _ in 0..<64 { sut!.subscribe(for: Pong.self) { _ in }.cancel() }
         sut = nil
 
         #expect(weakBus.object == nil)
@@ -226,7 +226,7 @@ final class SelfCapturingSubscriber: Sendable {
     private let received = LockBox(0)
 
     init(bus: EventBus) {
-        token.value = bus.subscribe(to: Ping.self) { _ in self.received.mutate { $0 += 1 } }
+        token.value = bus.subscribe(for: Ping.self) { _ in self.received.mutate { $0 += 1 } }
     }
 
     func stop() { token.value?.cancel() }

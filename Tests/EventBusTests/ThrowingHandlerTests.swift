@@ -45,7 +45,7 @@ struct ThrowingHandlerTests {
                 $0.append("\(failure.subscription.delivery) on \(failure.subscription.executorLabel)")
             }
         }
-        let ownerless = sut.subscribe(to: Ping.self) { (_: Ping) throws in throw UnknownUser(id: 0) }
+        let ownerless = sut.subscribe(for: Ping.self) { (_: Ping) throws in throw UnknownUser(id: 0) }
         sut.subscribe(owner: owner, on: executor) { (_: Owner, _: Ping) throws in throw UnknownUser(id: 1) }
 
         sut.publish(Ping())

@@ -66,7 +66,7 @@ struct TokenOwnershipTests {
             ),
             (
                 "state",
-                sut.states(of: Ping.self, replaysCurrentValue: false).subscribe(owner: owner) { owner, _ in
+                sut.states(for: Ping.self, replaysCurrentValue: false).subscribe(owner: owner) { owner, _ in
                     owner.log.append("state")
                 }
             ),

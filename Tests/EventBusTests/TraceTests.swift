@@ -114,8 +114,8 @@ struct TraceTests {
         let owner = NSObject()
         bus.intercept(owner: owner, priority: 10) { (_, _: Order) in .stop }
         bus.subscribe(owner: owner) { (_, _: Order) in }
-        bus.states(of: Level.self).subscribe(owner: owner) { (_, _: Level) in }
-        let stream = bus.stream(Opaque.self, buffering: .keepNewest(0))
+        bus.states(for: Level.self).subscribe(owner: owner) { (_, _: Level) in }
+        let stream = bus.stream(for: Opaque.self, buffering: .keepNewest(0))
         let sut = try TraceWriter(path: path)
         let tap = sut.attach(to: bus)
         let date = Date(timeIntervalSince1970: 1_764_000_000.25)

@@ -226,7 +226,7 @@ struct AppModelTests {
             let harness = LoopHarness()
             let entered = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
-            let hold = harness.bus.subscribe(to: UserDidLoginEvent.self, priority: -1) { _ in
+            let hold = harness.bus.subscribe(for: UserDidLoginEvent.self, priority: -1) { _ in
                 entered.signal()
                 _ = release.wait(timeout: .now() + 60)
             }

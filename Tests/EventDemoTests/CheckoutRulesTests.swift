@@ -16,8 +16,8 @@ struct CheckoutRulesTests {
         init() {
             cart = CartService(bus: bus)
             audit = AuditService(bus: bus)
-            orders = EventRecorder(CheckoutDidCompleteEvent.self, on: bus)
-            vetoes = EventRecorder(CheckoutVetoedEvent.self, on: bus)
+            orders = EventRecorder(for: CheckoutDidCompleteEvent.self, on: bus)
+            vetoes = EventRecorder(for: CheckoutVetoedEvent.self, on: bus)
         }
 
         func add(_ count: Int) { for _ in 0..<count { cart.add() } }
@@ -65,7 +65,7 @@ struct CheckoutRulesTests {
             failures.withLock { $0.append("\(failure.subscription.subscriberName): \(failure.error)") }
         }
         let loyalty = LoyaltyService(bus: bus, members: ["bob"])
-        let orders = EventRecorder(CheckoutDidCompleteEvent.self, on: bus)
+        let orders = EventRecorder(for: CheckoutDidCompleteEvent.self, on: bus)
         bus.publish(
             UserDidLoginEvent(user: User(id: "alice", name: "Alice"), date: Fixtures.date, session: 1))
 
@@ -92,7 +92,7 @@ struct CheckoutRulesTests {
         let bus = EventBus()
         bus.setFailureHandler { _ in }
         let loyalty = LoyaltyService(bus: bus, members: ["bob"])
-        let awards = EventRecorder(LoyaltyDidAwardPointsEvent.self, on: bus)
+        let awards = EventRecorder(for: LoyaltyDidAwardPointsEvent.self, on: bus)
         let order = CheckoutDidCompleteEvent(orderNumber: 1001, itemCount: 1, total: Money(cents: 1890))
 
         bus.publish(

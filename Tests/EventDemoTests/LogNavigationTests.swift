@@ -133,7 +133,7 @@ struct LogNavigationTests {
                     return date
                 }
             }
-            let token = bus.subscribe(to: LoginDidStartEvent.self) { [weak bus] event in
+            let token = bus.subscribe(for: LoginDidStartEvent.self) { [weak bus] event in
                 bus?.publish(LoginDidCancelEvent(username: event.username, session: event.session))
             }
             bus.publish(LoginDidStartEvent(username: "alice", session: 1))

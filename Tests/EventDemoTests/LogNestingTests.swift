@@ -22,7 +22,7 @@ struct LogNestingTests {
             let bus = EventBus()
             let sut = EventLogPane(bus: bus, executor: executor)
             let links = EventBus.nestingLimit + 10
-            let token = bus.subscribe(to: Link.self) { [weak bus] link in
+            let token = bus.subscribe(for: Link.self) { [weak bus] link in
                 if link.number < links { bus?.publish(Link(number: link.number + 1)) }
             }
 
@@ -48,7 +48,7 @@ struct LogNestingTests {
             let executor = MainLoopExecutor()
             let bus = EventBus()
             let sut = EventLogPane(bus: bus, executor: executor)
-            let token = bus.subscribe(to: Outer.self) { [weak bus] _ in
+            let token = bus.subscribe(for: Outer.self) { [weak bus] _ in
                 guard let bus else { return }
                 let done = DispatchSemaphore(value: 0)
                 Thread {

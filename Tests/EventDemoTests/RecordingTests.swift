@@ -76,7 +76,7 @@ struct RecordingTests {
         // Given a bus where a dead-event subscriber makes the bus publish dead events
         let path = Self.temporaryPath()
         let bus = EventBus()
-        let deadEvents = bus.subscribe(to: DeadEvent.self) { _ in }
+        let deadEvents = bus.subscribe(for: DeadEvent.self) { _ in }
         let sut = try TraceWriter(path: path)
         let token = sut.attach(to: bus)
 

@@ -24,7 +24,7 @@ struct ReplayTests {
             // Given a paced replay of events at 0, 250 and 1000 ms
             let bus = EventBus()
             let received = LockedValue<[String]>([])
-            let token = bus.subscribe(to: LoginDidStartEvent.self) { event in
+            let token = bus.subscribe(for: LoginDidStartEvent.self) { event in
                 received.withLock { $0.append(event.username) }
             }
             let sut = Replayer(

@@ -30,7 +30,7 @@ struct ServiceStateTests {
         let received = LockedValue<[String]>([])
         let inFirst = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let token = bus.subscribe(to: Note.self) { note in
+        let token = bus.subscribe(for: Note.self) { note in
             received.withLock { $0.append(note.text) }
             if note.text == "first" {
                 inFirst.signal()
@@ -58,7 +58,7 @@ struct ServiceStateTests {
         // Then it returned without publishing, and the publishing thread sent it after "first"
         #expect(whileHeld == ["first"])
         #expect(received.withLock { $0 } == ["first", "second"])
-        #expect(bus.currentState(of: Note.self) == Note(text: "second"))
+        #expect(bus.currentState(for: Note.self) == Note(text: "second"))
         #expect(sut.read { $0 } == 2)
     }
 
@@ -68,7 +68,7 @@ struct ServiceStateTests {
         let sut = ServiceState((), bus: bus)
         let inPublish = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let token = bus.subscribe(to: Note.self) { _ in
+        let token = bus.subscribe(for: Note.self) { _ in
             inPublish.signal()
             release.wait()
         }
@@ -79,12 +79,12 @@ struct ServiceStateTests {
         inPublish.wait()
 
         // When a clear is decided after it
-        sut.update { _, outbox in outbox.clearState(of: Note.self) }
+        sut.update { _, outbox in outbox.clearState(for: Note.self) }
         release.signal()
         publishDone.wait()
 
         // Then the clear ran last
-        #expect(bus.currentState(of: Note.self) == nil)
+        #expect(bus.currentState(for: Note.self) == nil)
     }
 
     @Test func aLoginThatLandsAsTheUserSignsOutIsPublishedBeforeTheLogout() {
@@ -96,12 +96,12 @@ struct ServiceStateTests {
         let inLogin = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let tokens = [
-            bus.subscribe(to: UserDidLoginEvent.self) { event in
+            bus.subscribe(for: UserDidLoginEvent.self) { event in
                 published.withLock { $0.append("login \(event.session)") }
                 inLogin.signal()
                 release.wait()
             },
-            bus.subscribe(to: UserDidLogoutEvent.self) { event in
+            bus.subscribe(for: UserDidLogoutEvent.self) { event in
                 published.withLock { $0.append("logout \(event.session)") }
             },
         ]
@@ -117,6 +117,6 @@ struct ServiceStateTests {
 
         // Then the logout follows the login, and the bus no longer holds a signed-in user
         #expect(published.withLock { $0 } == ["login 1", "logout 1"])
-        #expect(bus.currentState(of: UserDidLoginEvent.self) == nil)
+        #expect(bus.currentState(for: UserDidLoginEvent.self) == nil)
     }
 }

@@ -99,8 +99,8 @@ struct StateDemoTests {
             harness.press(.character("p"), .character("p"))
             harness.drain()
 
-            #expect(harness.bus.currentState(of: UserDidLoginEvent.self) == nil)
-            #expect(harness.bus.currentState(of: ProfileDidLoadEvent.self) == nil)
+            #expect(harness.bus.currentState(for: UserDidLoginEvent.self) == nil)
+            #expect(harness.bus.currentState(for: ProfileDidLoadEvent.self) == nil)
             #expect(harness.sut.profile?.state == .empty)
         }
     }

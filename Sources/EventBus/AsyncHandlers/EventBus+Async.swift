@@ -6,7 +6,7 @@ extension EventBus {
     /// Subscribes `owner` with an `async` handler that runs one event at a time, in publish
     /// order, in a task of its own.
     ///
-    /// The name says the kind: unlike a `subscribe(owner:to:)` handler (plain or throwing, no
+    /// The name says the kind: unlike a `subscribe(owner:for:)` handler (plain or throwing, no
     /// executor), which runs inside the publish, this one is queued and runs after `publish` returns. An
     /// interceptor's `.stop` earlier in the publish keeps the event from being queued.
     ///
@@ -43,7 +43,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribeAsync<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil,
+        owner: Owner, for eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil,
         priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) async throws -> Void
     ) -> SubscriptionToken {
@@ -59,7 +59,7 @@ extension EventBus {
     }
 
     /// Subscribes an owner-less `async` handler; same ordering, executor, buffering, error and
-    /// cancellation rules as ``subscribeAsync(owner:to:on:priority:buffering:handler:)``.
+    /// cancellation rules as ``subscribeAsync(owner:for:on:priority:buffering:handler:)``.
     ///
     /// Events are handled one at a time in publish order, in the subscription's task, on
     /// `executor` if given; the subscription lives as long as the token. Releasing the token or
@@ -68,7 +68,7 @@ extension EventBus {
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribeAsync<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil, priority: Int = 0,
+        for eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil, priority: Int = 0,
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) async throws -> Void
     ) -> SubscriptionToken {

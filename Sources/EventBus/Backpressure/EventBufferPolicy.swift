@@ -1,7 +1,7 @@
 /// How many events a subscription may hold back while its handler is busy, and which ones it
 /// gives up when that bound is reached.
 ///
-/// Stepping subscriptions (``EventBus/subscribeStepping(owner:to:priority:buffering:handler:)``), paced
+/// Stepping subscriptions (``EventBus/subscribeStepping(owner:for:priority:buffering:handler:)``), paced
 /// ones and executor mailboxes buffer the events that arrive while the handler cannot take them.
 /// The policy is chosen when subscribing and never changes. Dropped events are counted
 /// (``SubscriptionToken/droppedEventCount``) and reported to observe-all taps

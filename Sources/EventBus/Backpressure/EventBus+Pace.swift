@@ -13,14 +13,14 @@ extension EventBus {
     ///
     /// Inject the clock: `ContinuousClock()` in an app, `ManualClock` from `EventBusTesting` in
     /// tests. The owner is held weakly; cancelling or the owner's death ends the subscription
-    /// and releases waiting events as for ``subscribeStepping(owner:to:priority:buffering:handler:)``,
+    /// and releases waiting events as for ``subscribeStepping(owner:for:priority:buffering:handler:)``,
     /// and it cancels the pending sleep at once; so does the bus's release.
     ///
     /// - Returns: A token that cancels the subscription early and reports its backlog and
     ///   drops. Discarding it cancels nothing.
     @discardableResult
     public func subscribePaced<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, every interval: Duration,
+        owner: Owner, for eventType: Event.Type = Event.self, every interval: Duration,
         clock: some Clock<Duration>, priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
@@ -32,7 +32,7 @@ extension EventBus {
     /// Subscribes `owner` to events of `eventType`, delivered on `executor` at most once per
     /// `interval`.
     ///
-    /// The same pacing as ``subscribePaced(owner:to:every:clock:priority:buffering:handler:)``; every
+    /// The same pacing as ``subscribePaced(owner:for:every:clock:priority:buffering:handler:)``; every
     /// handler call runs on `executor`. When the interval is over, the clock's sleep ends and
     /// one job is queued on the executor for the next waiting event, so a loop that drains the
     /// executor wakes only when a paced delivery is due.
@@ -41,7 +41,7 @@ extension EventBus {
     ///   drops. Discarding it cancels nothing.
     @discardableResult
     public func subscribePaced<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, every interval: Duration,
+        owner: Owner, for eventType: Event.Type = Event.self, every interval: Duration,
         clock: some Clock<Duration>, on executor: some EventBusExecutor, priority: Int = 0,
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) -> Void
@@ -55,18 +55,18 @@ extension EventBus {
     /// owner: the returned token keeps the subscription alive, and releasing it cancels it.
     ///
     /// The same pacing, ordering and threading as
-    /// ``subscribePaced(owner:to:every:clock:priority:buffering:handler:)``. Cancelling, or
+    /// ``subscribePaced(owner:for:every:clock:priority:buffering:handler:)``. Cancelling, or
     /// releasing the token, releases the waiting events and cancels the pending sleep at once.
     ///
     /// ```swift
-    /// let ticker = bus.subscribePaced(to: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
+    /// let ticker = bus.subscribePaced(for: PriceTick.self, every: .milliseconds(500), clock: ContinuousClock()) {
     ///     tick in label.show(tick.price)
     /// }
     /// ```
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribePaced<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
+        for eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
         priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) -> Void
     ) -> SubscriptionToken {
@@ -83,12 +83,12 @@ extension EventBus {
     /// `interval`, without an owner: the returned token keeps the subscription alive, and
     /// releasing it cancels it.
     ///
-    /// The same pacing as ``subscribePaced(owner:to:every:clock:on:priority:buffering:handler:)``;
+    /// The same pacing as ``subscribePaced(owner:for:every:clock:on:priority:buffering:handler:)``;
     /// every handler call runs on `executor`.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribePaced<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
+        for eventType: Event.Type = Event.self, every interval: Duration, clock: some Clock<Duration>,
         on executor: some EventBusExecutor, priority: Int = 0,
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) -> Void

@@ -31,7 +31,7 @@ extension EventBus {
     ///   drops. Discarding it cancels nothing.
     @discardableResult
     public func subscribeStepping<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         buffering policy: EventBufferPolicy, handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
     ) -> SubscriptionToken {
         register(
@@ -41,7 +41,7 @@ extension EventBus {
 
     /// Subscribes `owner` to events of `eventType` one at a time, delivered on `executor`.
     ///
-    /// The same stepping rules as ``subscribeStepping(owner:to:priority:buffering:handler:)``, but every
+    /// The same stepping rules as ``subscribeStepping(owner:for:priority:buffering:handler:)``, but every
     /// handler call runs on `executor`: publishing only queues, and a `.more` completed after
     /// the handler returned queues one job that delivers the oldest waiting event. A `.more`
     /// completed inside the handler continues in the same job. Handler calls never overlap,
@@ -54,7 +54,7 @@ extension EventBus {
     ///   drops. Discarding it cancels nothing.
     @discardableResult
     public func subscribeStepping<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, on executor: some EventBusExecutor,
+        owner: Owner, for eventType: Event.Type = Event.self, on executor: some EventBusExecutor,
         priority: Int = 0, buffering policy: EventBufferPolicy,
         handler: @escaping @Sendable (Owner, Event, StepPromise) -> Void
     ) -> SubscriptionToken {
@@ -66,7 +66,7 @@ extension EventBus {
     /// Subscribes to events of `eventType` one at a time, without an owner: the returned token
     /// keeps the subscription alive, and releasing it cancels the subscription.
     ///
-    /// The same stepping rules as ``subscribeStepping(owner:to:priority:buffering:handler:)``:
+    /// The same stepping rules as ``subscribeStepping(owner:for:priority:buffering:handler:)``:
     /// the handler gets each event with a ``StepPromise`` and the next event only after
     /// `promise(.more)`; events published meanwhile wait in a buffer that follows `policy`. It
     /// runs on the publisher's thread (or the completing one), in `priority` and subscription
@@ -74,14 +74,14 @@ extension EventBus {
     /// ``SubscriptionToken/cancel()`` or the token's release end it and release waiting events.
     ///
     /// ```swift
-    /// let uploads = bus.subscribeStepping(to: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
+    /// let uploads = bus.subscribeStepping(for: FileAdded.self, buffering: .keepOldest(100)) { file, promise in
     ///     uploader.upload(file) { promise(.more) }
     /// }
     /// ```
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribeStepping<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, priority: Int = 0, buffering policy: EventBufferPolicy,
+        for eventType: Event.Type = Event.self, priority: Int = 0, buffering policy: EventBufferPolicy,
         handler: @escaping @Sendable (Event, StepPromise) -> Void
     ) -> SubscriptionToken {
         let anchor = TokenAnchor()
@@ -95,13 +95,13 @@ extension EventBus {
     /// Subscribes to events of `eventType` one at a time, delivered on `executor`, without an
     /// owner: the returned token keeps the subscription alive, and releasing it cancels it.
     ///
-    /// The same rules as ``subscribeStepping(owner:to:on:priority:buffering:handler:)``: every
+    /// The same rules as ``subscribeStepping(owner:for:on:priority:buffering:handler:)``: every
     /// handler call runs on `executor`, never two at once, and once
     /// ``SubscriptionToken/cancel()`` has returned (or the token is gone) no waiting event runs.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribeStepping<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, on executor: some EventBusExecutor, priority: Int = 0,
+        for eventType: Event.Type = Event.self, on executor: some EventBusExecutor, priority: Int = 0,
         buffering policy: EventBufferPolicy, handler: @escaping @Sendable (Event, StepPromise) -> Void
     ) -> SubscriptionToken {
         let anchor = TokenAnchor()

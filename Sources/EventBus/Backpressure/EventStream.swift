@@ -1,6 +1,6 @@
 /// An `AsyncSequence` of the events of one type that also reports how many events its buffer
-/// dropped. Returned by ``EventBus/eventStream(_:buffering:)`` and
-/// ``EventBus/pacedStream(_:every:clock:buffering:)``.
+/// dropped. Returned by ``EventBus/eventStream(for:buffering:)`` and
+/// ``EventBus/pacedStream(for:every:clock:buffering:)``.
 ///
 /// Iterate it once, from one task, like the `AsyncStream` it wraps. The subscription behind it
 /// ends when the consuming task is cancelled or when the stream and its iterators are released;
@@ -27,12 +27,12 @@ public struct EventStream<Event: EventBusEvent>: AsyncSequence, Sendable {
     }
 
     /// How many events the buffer has dropped so far: the stream's own buffer for
-    /// ``EventBus/eventStream(_:buffering:)``, the pace's backlog for
-    /// ``EventBus/pacedStream(_:every:clock:buffering:)``. Never decreases.
+    /// ``EventBus/eventStream(for:buffering:)``, the pace's backlog for
+    /// ``EventBus/pacedStream(for:every:clock:buffering:)``. Never decreases.
     public var droppedEventCount: Int { token.droppedEventCount }
 
     /// Events waiting in a paced stream's backlog, not yet taken by the consumer (everything the
-    /// paced stream holds); 0 for ``EventBus/eventStream(_:buffering:)``, whose buffer
+    /// paced stream holds); 0 for ``EventBus/eventStream(for:buffering:)``, whose buffer
     /// `AsyncStream` does not count.
     public var waitingEventCount: Int { token.waitingEventCount }
 

@@ -1,4 +1,4 @@
-/// The subscription behind ``EventBus/pacedStream(_:every:clock:buffering:)``: a paced backlog
+/// The subscription behind ``EventBus/pacedStream(for:every:clock:buffering:)``: a paced backlog
 /// that the stream's consumer pulls from, at most one event per interval.
 ///
 /// Every event the stream holds waits here, in one ``HandOffBuffer`` under the stream's policy,

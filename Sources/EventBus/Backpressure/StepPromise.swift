@@ -9,7 +9,7 @@ public enum StepDemand: Sendable, Hashable {
 /// The answer a stepping handler owes for one event: complete it with ``StepDemand/more`` to
 /// get the next event, or ``StepDemand/cancel`` to end the subscription.
 ///
-/// Handed to the handler of ``EventBus/subscribeStepping(owner:to:priority:buffering:handler:)`` with
+/// Handed to the handler of ``EventBus/subscribeStepping(owner:for:priority:buffering:handler:)`` with
 /// each event. Until it is completed, later events wait in the subscription's buffer.
 ///
 /// ## Threading

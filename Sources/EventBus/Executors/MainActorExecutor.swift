@@ -5,7 +5,7 @@
 /// Each job is one main-actor task; the bus schedules one job per burst of events for all of
 /// its main-actor subscriptions, not one per event or per subscription. All `.mainActor`
 /// instances are one executor to the bus, with one queue; all `.mainActorImmediate` ones are
-/// another, with a queue of its own. ``EventBus/subscribeOnMain(owner:to:priority:handler:)``
+/// another, with a queue of its own. ``EventBus/subscribeOnMain(owner:for:priority:handler:)``
 /// uses `.mainActor`.
 ///
 /// With `.mainActor` (greenrobot's `MAIN_ORDERED`), a handler always runs later, even when the

@@ -40,7 +40,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) -> SubscriptionToken {
         register(
@@ -48,11 +48,11 @@ extension EventBus {
     }
 
     /// Subscribes an owner-less handler that may throw; same reporting rules as the owner-bound
-    /// throwing variant, same ordering as ``subscribe(to:priority:handler:)-99nmq``.
+    /// throwing variant, same ordering as ``subscribe(for:priority:handler:)-8vm99``.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func subscribe<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, priority: Int = 0,
+        for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) throws -> Void
     ) -> SubscriptionToken {
         register(
@@ -68,7 +68,7 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self,
+        owner: Owner, for eventType: Event.Type = Event.self,
         on executor: some EventBusExecutor, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) -> SubscriptionToken {

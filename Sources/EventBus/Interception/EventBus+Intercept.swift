@@ -11,7 +11,7 @@ extension EventBus {
     ///
     /// A value published with ``publishState(_:fileID:line:function:)`` is stopped the same way:
     /// the state subscriptions after the interceptor skip it, and only it (their next value
-    /// arrives as usual). It stays the current value: ``currentState(of:)`` returns it and a
+    /// arrives as usual). It stays the current value: ``currentState(for:)`` returns it and a
     /// later state subscription gets it as its replay.
     ///
     /// ```swift
@@ -37,18 +37,18 @@ extension EventBus {
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult
     public func intercept<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, priority: Int = 0,
+        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Owner, Event) throws -> Propagation
     ) -> SubscriptionToken {
         register(OwnedInterceptor(owner: owner, priority: priority, failures: failures, handler: handler))
     }
 
     /// Subscribes an owner-less interceptor to events of `eventType`; same ordering, stop and
-    /// error rules as ``intercept(owner:to:priority:handler:)``.
+    /// error rules as ``intercept(owner:for:priority:handler:)``.
     ///
     /// - Returns: A token that must be kept; its release cancels the subscription.
     public func intercept<Event: EventBusEvent>(
-        to eventType: Event.Type = Event.self, priority: Int = 0,
+        for eventType: Event.Type = Event.self, priority: Int = 0,
         handler: @escaping @Sendable (Event) throws -> Propagation
     ) -> SubscriptionToken {
         register(

@@ -3,7 +3,7 @@ extension EventBus {
     /// protocol, such as all `CartEvent`s, or every event with `(any EventBusEvent).self`.
     ///
     /// The matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj``, the stop rule of
-    /// ``intercept(owner:to:priority:handler:)``: the handler runs synchronously on the
+    /// ``intercept(owner:for:priority:handler:)``: the handler runs synchronously on the
     /// publisher's thread and a returned ``Propagation/stop`` consumes the event for this
     /// publish, so exact-type and protocol subscriptions after it in the delivery order get
     /// nothing. The order is the usual one: descending `priority`, and among equal priorities
@@ -19,7 +19,7 @@ extension EventBus {
     /// ```
     ///
     /// The handler may throw: the error is reported with the concrete event, as for the
-    /// single-type ``intercept(owner:to:priority:handler:)``, and delivery proceeds.
+    /// single-type ``intercept(owner:for:priority:handler:)``, and delivery proceeds.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @discardableResult

@@ -1,8 +1,8 @@
 /// What an interceptor decides about the event it was given: let it go on to the subscriptions
 /// after it, or stop it here.
 ///
-/// Returned by the handlers of ``EventBus/intercept(owner:to:priority:handler:)`` and
-/// ``EventBus/intercept(to:priority:handler:)``. The decision is a return value, not a flag on
+/// Returned by the handlers of ``EventBus/intercept(owner:for:priority:handler:)`` and
+/// ``EventBus/intercept(for:priority:handler:)``. The decision is a return value, not a flag on
 /// the bus or the event, so it can only ever affect the one publish that called the handler:
 /// not the next publish, not a publish nested inside a handler, not a publish of the same event
 /// running on another thread.

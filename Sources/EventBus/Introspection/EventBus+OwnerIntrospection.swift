@@ -6,8 +6,8 @@ extension EventBus {
     /// may change as soon as it returns. Costs a walk over `owner`'s own subscriptions (the bus
     /// keeps an index by owner), not over the bus's. Owner-less subscriptions have no owner
     /// and never count.
-    public func isSubscribed(_ owner: AnyObject) -> Bool {
-        !subscriptions(of: owner).isEmpty
+    public func isSubscribed(owner: AnyObject) -> Bool {
+        !subscriptions(owner: owner).isEmpty
     }
 
     /// Whether `owner` has a live subscription filed under `type`: an event type, or a protocol
@@ -15,8 +15,8 @@ extension EventBus {
     ///
     /// Only subscriptions made for exactly that type count: a protocol subscription that
     /// matches `type` is filed under its protocol. Same threading and cost as
-    /// ``isSubscribed(_:)``.
-    public func isSubscribed(_ owner: AnyObject, to type: any Any.Type) -> Bool {
+    /// ``isSubscribed(owner:)``.
+    public func isSubscribed(owner: AnyObject, for type: any Any.Type) -> Bool {
         let key = ObjectIdentifier(type)
         return !store.liveEntries(ownedBy: owner, eventKey: key).isEmpty
             || protocols.targets().contains { $0.eventKey == key && $0.isOwned(by: owner) && !$0.isFinished }
@@ -24,7 +24,7 @@ extension EventBus {
 
     /// Descriptions of `owner`'s live subscriptions, exact-type and protocol ones, newest first.
     /// Copies that keep nothing alive, as in ``subscriptionSnapshot()``.
-    public func subscriptions(of owner: AnyObject) -> [SubscriptionInfo] {
+    public func subscriptions(owner: AnyObject) -> [SubscriptionInfo] {
         let entries =
             store.liveEntries(ownedBy: owner, eventKey: nil)
             + protocols.targets().filter { $0.isOwned(by: owner) && !$0.isFinished }

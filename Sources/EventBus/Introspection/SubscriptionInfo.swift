@@ -13,7 +13,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
         case interceptor
         /// Queued for an executor (a queue, an actor, the main actor, a run loop).
         case executor
-        /// Yielded to an `AsyncStream` (`stream(_:buffering:)`, `eventStream(_:buffering:)`).
+        /// Yielded to an `AsyncStream` (`stream(for:buffering:)`, `eventStream(for:buffering:)`).
         case stream
         /// Run by an `async` handler, one event at a time, in its own task.
         case async

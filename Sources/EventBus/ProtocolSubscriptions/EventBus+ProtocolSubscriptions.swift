@@ -57,7 +57,7 @@ extension EventBus {
 
     /// Subscribes `owner` to every event whose type conforms to a protocol, with an `async`
     /// handler: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj``, the
-    /// delivery of ``subscribeAsync(owner:to:on:priority:buffering:handler:)``.
+    /// delivery of ``subscribeAsync(owner:for:on:priority:buffering:handler:)``.
     ///
     /// Queued during the publish, never run inside it: one task per subscription handles one
     /// event at a time in publish order, on `executor` if given, buffered as `policy` allows.
@@ -84,7 +84,7 @@ extension EventBus {
 
     /// Subscribes `owner` to every event whose type conforms to a protocol, delivered on
     /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj`` with the
-    /// delivery of ``subscribe(owner:to:on:priority:handler:)-69kp2`` (queued during the publish in
+    /// delivery of ``subscribe(owner:for:on:priority:handler:)-6ol7k`` (queued during the publish in
     /// priority order, run later on the executor, FIFO per subscription; owner and cancellation
     /// checked again before each call). The events are queued on the executor's lane, so they
     /// run in publish order with the bus's other subscriptions on that executor, one drain job
@@ -109,7 +109,7 @@ extension EventBus {
 
     /// Subscribes a main-actor `owner` to every event whose type conforms to a protocol,
     /// delivered on the main actor in publish order, like
-    /// ``subscribeOnMain(owner:to:priority:handler:)`` for a single type.
+    /// ``subscribeOnMain(owner:for:priority:handler:)`` for a single type.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
     @MainActor
@@ -120,7 +120,7 @@ extension EventBus {
     ) -> SubscriptionToken {
         subscribe(owner: owner, conformingTo: protocolType, on: .mainActor, priority: priority) {
             owner, event in
-            // The drain job runs on the main actor (MainActorExecutor); see subscribeOnMain(owner:to:).
+            // The drain job runs on the main actor (MainActorExecutor); see subscribeOnMain(owner:for:).
             let mainActorOwner = MainActorBound(owner)
             MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
         }

@@ -2,7 +2,7 @@ extension EventBus {
     /// Publishes `value` as the current value of its type, then delivers it like ``publish(_:fileID:line:function:)``.
     ///
     /// Use it for events that describe state ("the cart now holds these items"): a state
-    /// subscription made later (``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``)
+    /// subscription made later (``states(for:replaysCurrentValue:automaticallySkipsRepeats:)-18jlm``)
     /// gets the current value at once, then every later one. Storing the value and taking the
     /// snapshot of subscribers happen under one lock, so concurrent state publishes of one type
     /// have one order, and every state subscription sees them in that order, one at a time.
@@ -19,7 +19,7 @@ extension EventBus {
     ///
     /// An interceptor that stops the value (``Propagation/stop``) stops its delivery, not its
     /// becoming current: the subscriptions after the interceptor skip this value, and only this
-    /// one (each takes the next value as usual), while ``currentState(of:)`` returns it and a
+    /// one (each takes the next value as usual), while ``currentState(for:)`` returns it and a
     /// subscription made later gets it as its replay.
     ///
     /// Nested publishes of both kinds count towards ``nestingLimit``. A state publish nested
@@ -240,14 +240,14 @@ extension EventBus {
     /// The current value of `type`: the last one published with ``publishState(_:fileID:line:function:)``, or `nil`
     /// if there was none or it was cleared since. Thread-safe; a state publish racing with this
     /// call is either fully before it or fully after it.
-    public func currentState<Event: EventBusEvent>(of type: Event.Type = Event.self) -> Event? {
+    public func currentState<Event: EventBusEvent>(for type: Event.Type = Event.self) -> Event? {
         store.currentState(of: type)
     }
 
     /// Forgets the current value of `type`, so that state subscriptions made from now on start
     /// without a replay. Subscribers are not told; publish a value that means "nothing" if they
     /// must be (for example an empty cart).
-    public func clearState<Event: EventBusEvent>(of type: Event.Type) {
+    public func clearState<Event: EventBusEvent>(for type: Event.Type) {
         let cleared = store.clearState(of: type)
         _ = consume cleared  // released after the unlock
     }
@@ -259,7 +259,7 @@ extension EventBus {
     /// Compares with `==` outside every lock, then forgets the value only if no state of the
     /// type was published in between; so it returns false when the current value differs, when
     /// there is none, and when another thread published one (even an equal one) meanwhile.
-    /// Subscribers are not told, as with ``clearState(of:)``.
+    /// Subscribers are not told, as with ``clearState(for:)``.
     @discardableResult
     public func clearState<Event: EventBusEvent & Equatable>(ifCurrent value: Event) -> Bool {
         let (current, sequence) = store.currentStateAndSequence(of: Event.self)
@@ -273,7 +273,7 @@ extension EventBus {
     /// then subscribe with any delivery kind.
     ///
     /// ```swift
-    /// bus.states(of: CartState.self)
+    /// bus.states(for: CartState.self)
     ///     .select(\.itemCount)
     ///     .subscribe(owner: self) { owner, count in owner.badge = count }
     /// ```
@@ -289,7 +289,7 @@ extension EventBus {
     ///     not know the type is `Equatable`.
     @inlinable
     public func states<Event: EventBusEvent>(
-        of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
+        for type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
     ) -> StateQuery<Event, Event> {
         StateQuery(
             bus: self, replaysCurrentValue: replaysCurrentValue,
@@ -298,11 +298,11 @@ extension EventBus {
     }
 
     /// Starts a state subscription to an `Equatable` type; see
-    /// ``states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``. With
+    /// ``states(for:replaysCurrentValue:automaticallySkipsRepeats:)-18jlm``. With
     /// automatic skipping on, a value equal to the previous one is skipped.
     @inlinable
     public func states<Event: EventBusEvent & Equatable>(
-        of type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
+        for type: Event.Type, replaysCurrentValue: Bool = true, automaticallySkipsRepeats: Bool = true
     ) -> StateQuery<Event, Event> {
         StateQuery(
             bus: self, replaysCurrentValue: replaysCurrentValue,

@@ -114,7 +114,7 @@ extension StateQuery {
     /// one. Registered when called; ends when the consuming task is cancelled or the stream is
     /// released. Values wait for the consumer as `policy` allows: every value by default; a
     /// bound's drops are counted in ``SubscriptionInfo/droppedEventCount`` and shown to taps,
-    /// as for ``EventBus/stream(_:buffering:)``.
+    /// as for ``EventBus/stream(for:buffering:)``.
     public func stream(buffering policy: EventBufferPolicy = .unbounded) -> AsyncStream<Output> {
         makeStream(of: Output.self, buffering: policy) { register($0, cancelsOnDeinit: true) }.stream
     }

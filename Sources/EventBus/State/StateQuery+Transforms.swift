@@ -20,7 +20,7 @@ extension StateQuery {
     }
 
     /// Hands the handler `transform(value)`; with automatic skipping on, a selection equal to
-    /// the previous one is skipped (see ``EventBus/states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``).
+    /// the previous one is skipped (see ``EventBus/states(for:replaysCurrentValue:automaticallySkipsRepeats:)-18jlm``).
     @inlinable
     public func select<Selected: Sendable & Equatable>(
         _ transform: @escaping @Sendable (Output) -> Selected

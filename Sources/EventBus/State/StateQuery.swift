@@ -1,7 +1,7 @@
 /// A state subscription being described: which published type, which transforms in which
 /// order, and what the handler will receive (`Output`).
 ///
-/// Build one with ``EventBus/states(of:replaysCurrentValue:automaticallySkipsRepeats:)-4fuzr``
+/// Build one with ``EventBus/states(for:replaysCurrentValue:automaticallySkipsRepeats:)-18jlm``
 /// (or a store's `states`), chain transforms, then call one of the `subscribe`
 /// methods or ``stream(buffering:)``. A query is a value: chaining returns a new query,
 /// and nothing is registered until you subscribe.

@@ -150,7 +150,7 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     /// A state subscription to this store's state, replaying the current state first; chain
     /// transforms and subscribe (see ``StateQuery``). Chosen when `State` is not `Equatable`.
     public var states: StateQuery<State, State> {
-        bus.states(of: State.self, automaticallySkipsRepeats: automaticallySkipsRepeats)
+        bus.states(for: State.self, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 
     /// Actions dispatched and not reduced yet (for tests of the backlog bound).
@@ -161,6 +161,6 @@ extension Store where State: Equatable {
     /// A state subscription to this store's state, replaying the current state first. With
     /// automatic skipping on (the default), a state equal to the previous one is skipped.
     public var states: StateQuery<State, State> {
-        bus.states(of: State.self, automaticallySkipsRepeats: automaticallySkipsRepeats)
+        bus.states(for: State.self, automaticallySkipsRepeats: automaticallySkipsRepeats)
     }
 }

@@ -1,11 +1,11 @@
 /// A main-actor subscription that runs only while something is on screen: ``appear()`` starts
 /// it, ``disappear()`` cancels it. The lifetime behind the SwiftUI modifier
-/// `onEvent(_:on:perform:)`, and usable as is from `viewWillAppear`/`viewDidDisappear` in UIKit
+/// `onEvent(for:on:perform:)`, and usable as is from `viewWillAppear`/`viewDidDisappear` in UIKit
 /// or AppKit.
 ///
 /// <!-- sample: main-actor -->
 /// ```swift
-/// let sut = AppearanceSubscription(UserDidLoginEvent.self, on: bus) { event in
+/// let sut = AppearanceSubscription(for: UserDidLoginEvent.self, on: bus) { event in
 ///     print("welcome \(event.userID)")
 /// }
 /// sut.appear()       // subscribed
@@ -32,7 +32,8 @@ public final class AppearanceSubscription<Event: EventBusEvent> {
 
     /// Creates an inactive subscription to `eventType` on `bus`; ``appear()`` starts it.
     public init(
-        _ eventType: Event.Type = Event.self, on bus: EventBus, perform: @escaping @MainActor (Event) -> Void
+        for eventType: Event.Type = Event.self, on bus: EventBus,
+        perform: @escaping @MainActor (Event) -> Void
     ) {
         self.bus = bus
         self.perform = perform
@@ -44,7 +45,7 @@ public final class AppearanceSubscription<Event: EventBusEvent> {
     /// Starts the subscription, unless it is already active.
     public func appear() {
         guard token == nil else { return }
-        token = bus.subscribeOnMain(owner: self, to: Event.self) { owner, event in owner.perform(event) }
+        token = bus.subscribeOnMain(owner: self, for: Event.self) { owner, event in owner.perform(event) }
     }
 
     /// Cancels the subscription; events queued for it are dropped.

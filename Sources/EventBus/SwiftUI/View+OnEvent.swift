@@ -10,7 +10,7 @@
         /// not delivered: for state the view must not miss, observe a state query
         /// (``ObservedState``), which replays the current value (see <doc:UsingEventBusWithSwiftUI>).
         public func onEvent<Event: EventBusEvent>(
-            _ eventType: Event.Type, on bus: EventBus, perform action: @escaping @MainActor (Event) -> Void
+            for eventType: Event.Type, on bus: EventBus, perform action: @escaping @MainActor (Event) -> Void
         ) -> some View {
             modifier(OnEventModifier(bus: bus, action: action))
         }
@@ -30,7 +30,8 @@
         func body(content: Content) -> some View {
             content
                 .onAppear {
-                    let current = subscription ?? AppearanceSubscription(Event.self, on: bus, perform: action)
+                    let current =
+                        subscription ?? AppearanceSubscription(for: Event.self, on: bus, perform: action)
                     current.perform = action
                     subscription = current
                     current.appear()

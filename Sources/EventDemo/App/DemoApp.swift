@@ -323,7 +323,7 @@ public final class DemoApp {
     /// subscribes afresh and gets the user, profile and cart from the bus's current values.
     private func toggleProfile() {
         if let closing = profile {
-            bus.unsubscribeAll(for: closing)
+            bus.unsubscribeAll(owner: closing)
             profile = nil
             if focus == .profile { focus = .cart }
         } else {

@@ -8,10 +8,10 @@ extension EventBus {
     /// runs inside `executor`'s drain, so ``MainLoop/assumeIsolated(_:file:line:)`` succeeds.
     @discardableResult
     func subscribeOnLoop<Owner: AnyObject & Sendable, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type = Event.self, on executor: MainLoopExecutor,
+        owner: Owner, for eventType: Event.Type = Event.self, on executor: MainLoopExecutor,
         handler: @escaping @MainLoop (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        subscribe(owner: owner, to: eventType, on: executor) { owner, event in
+        subscribe(owner: owner, for: eventType, on: executor) { owner, event in
             MainLoop.assumeIsolated { handler(owner, event) }
         }
     }

@@ -56,7 +56,7 @@ public final class CartPane {
     public init(bus: EventBus, executor: MainLoopExecutor) {
         // The cart store's state: replayed at once, then every change (an unchanged cart, say
         // after clearing an empty one, is skipped as a repeat).
-        bus.states(of: CartDidUpdateEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
+        bus.states(for: CartDidUpdateEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
             pane.heard(.cartChange(from: pane.state.items, to: event))
             pane.state.items = event.items
             pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))

@@ -51,10 +51,10 @@ public final class ProfilePane {
     public init(bus: EventBus, executor: MainLoopExecutor) {
         // State subscriptions: each replays the current value first, so a reopened pane shows the
         // signed-in user's profile at once.
-        bus.states(of: UserDidLoginEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
+        bus.states(for: UserDidLoginEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
             if pane.tracker.record(.signedIn, of: event.session) { pane.update() }
         }
-        bus.states(of: ProfileDidLoadEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
+        bus.states(for: ProfileDidLoadEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
             // A profile of a session that is over is dropped: a fetch can land after its logout.
             guard !pane.tracker.isOver(event.session) else { return }
             if let kept = pane.profile, kept.session > event.session { return }
@@ -67,7 +67,7 @@ public final class ProfilePane {
         // Only the count, and only when it changes: removing a line and adding it back
         // re-renders twice, but an action that leaves the count as it was reaches the pane as a
         // skipped delivery (shown in the event log), not as an update.
-        bus.states(of: CartDidUpdateEvent.self).select(\.itemCount).skipRepeats()
+        bus.states(for: CartDidUpdateEvent.self).select(\.itemCount).skipRepeats()
             .subscribeOnLoop(owner: self, on: executor) { pane, count in
                 pane.cart = ProfileCartLine(itemCount: count, updates: (pane.cart?.updates ?? 0) + 1)
             }

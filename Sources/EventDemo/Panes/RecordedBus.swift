@@ -25,7 +25,7 @@ public struct RecordedBus: Equatable, Sendable {
     private let grows: Bool
 
     /// Whether a recipient named `subscriber` subscribed without an owner, with a token
-    /// (`ownerless`, ``EventBus/subscribe(to:priority:handler:)-99nmq``) or a stream: a
+    /// (`ownerless`, ``EventBus/subscribe(for:priority:handler:)-8vm99``) or a stream: a
     /// recipient names its subscriber only, and these two names are the bus's for them.
     public nonisolated static func isOwnerless(_ subscriber: String) -> Bool {
         subscriber == "ownerless" || subscriber == "AsyncStream"

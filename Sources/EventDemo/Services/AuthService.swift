@@ -75,7 +75,7 @@ public final class AuthService: Sendable {
                 outbox.publish(LoginDidCancelEvent(username: username, session: session))
             case .signedIn(let session, let user):
                 // Forgotten before the logout is announced: a pane opened from now on replays no user.
-                outbox.clearState(of: UserDidLoginEvent.self)
+                outbox.clearState(for: UserDidLoginEvent.self)
                 outbox.publish(UserDidLogoutEvent(user: user, session: session))
             }
         }

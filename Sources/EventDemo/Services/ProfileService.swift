@@ -48,7 +48,7 @@ public final class ProfileService: Sendable {
             service.state.update { state, outbox in
                 guard state.signedIn?.session == event.session else { return }
                 state.signedIn = nil
-                outbox.clearState(of: ProfileDidLoadEvent.self)  // a pane opened later replays none
+                outbox.clearState(for: ProfileDidLoadEvent.self)  // a pane opened later replays none
             }
         }
         bus.subscribe(owner: self) { (service: ProfileService, event: LoyaltyDidAwardPointsEvent) in

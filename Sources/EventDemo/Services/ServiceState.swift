@@ -87,8 +87,8 @@ struct Outbox {
     }
 
     /// Clears the bus's current value of `type`.
-    mutating func clearState<Event: EventBusEvent>(of type: Event.Type) {
-        publishes.append(Publish { $0.clearState(of: type) })
+    mutating func clearState<Event: EventBusEvent>(for type: Event.Type) {
+        publishes.append(Publish { $0.clearState(for: type) })
     }
 }
 

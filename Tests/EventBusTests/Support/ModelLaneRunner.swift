@@ -160,18 +160,18 @@ final class ModelLaneRunner<Lane: ModelLane>: Sendable {
         switch topic {
         case .hop:
             token = subscribe(ModelHop<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
-            entry = reference.subscribe(to: ModelHop<Lane>.self) { model($0.number) }
+            entry = reference.subscribe(for: ModelHop<Lane>.self) { model($0.number) }
         case .relay:
             token = subscribe(ModelRelay<Lane>.self, owner: owner.map { owners.value[$0]! }, real)
-            entry = reference.subscribe(to: ModelRelay<Lane>.self) { model($0.number) }
+            entry = reference.subscribe(for: ModelRelay<Lane>.self) { model($0.number) }
         case .gauge:
-            let query = bus.states(of: ModelGauge<Lane>.self)
+            let query = bus.states(for: ModelGauge<Lane>.self)
             if let owner, let object = owners.value[owner] {
                 token = query.subscribe(owner: object) { _, value in real(value.number) }
             } else {
                 token = query.subscribe { value in real(value.number) }
             }
-            entry = reference.subscribeState(to: ModelGauge<Lane>.self) { model($0.number) }
+            entry = reference.subscribeState(for: ModelGauge<Lane>.self) { model($0.number) }
         }
         if kind == .bag { token.store(in: bag.value) }
         live.mutate { $0[id] = Live(token: token, entry: entry, owner: owner, inBag: kind == .bag) }
@@ -180,7 +180,7 @@ final class ModelLaneRunner<Lane: ModelLane>: Sendable {
     private func subscribe<Event: ModelNumberedEvent>(
         _ type: Event.Type, owner: ModelOwner?, _ handler: @escaping @Sendable (Int) -> Void
     ) -> SubscriptionToken {
-        guard let owner else { return bus.subscribe(to: type) { handler($0.number) } }
+        guard let owner else { return bus.subscribe(for: type) { handler($0.number) } }
         return bus.subscribe(owner: owner) { (_, event: Event) in handler(event.number) }
     }
 

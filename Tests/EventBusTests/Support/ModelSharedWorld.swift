@@ -42,13 +42,13 @@ final class ModelSharedWorld: Sendable {
             let (real, model) = (realShared[index], modelShared[index])
             if index < 2 {
                 tokens.append(
-                    bus.subscribe(to: ModelSharedHop.self) { event in real.mutate { $0.append(event.key) } })
+                    bus.subscribe(for: ModelSharedHop.self) { event in real.mutate { $0.append(event.key) } })
             } else {
                 bus.subscribe(owner: sharedOwners[index - 2]) { (_, event: ModelSharedHop) in
                     real.mutate { $0.append(event.key) }
                 }
             }
-            _ = reference.subscribe(to: ModelSharedHop.self) { event in model.mutate { $0.append(event.key) }
+            _ = reference.subscribe(for: ModelSharedHop.self) { event in model.mutate { $0.append(event.key) }
             }
         }
         keep.value = tokens
@@ -65,7 +65,7 @@ final class ModelSharedWorld: Sendable {
         let id = thread * 1_000_000 + number
         let deliveries = churnDeliveries
         let start = clock.tick()
-        let token = bus.subscribe(to: ModelChurnHop.self) { event in
+        let token = bus.subscribe(for: ModelChurnHop.self) { event in
             deliveries.mutate { $0.append(ModelChurnDelivery(subscription: id, publish: event.key)) }
         }
         let end = clock.tick()

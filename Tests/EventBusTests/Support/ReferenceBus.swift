@@ -29,7 +29,7 @@ final class ReferenceBus: Sendable {
 
     private let lists = LockedValue(Lists())
 
-    func subscribe<Event: Sendable>(to type: Event.Type, handler: @escaping @Sendable (Event) -> Void)
+    func subscribe<Event: Sendable>(for type: Event.Type, handler: @escaping @Sendable (Event) -> Void)
         -> Entry
     {
         let entry = Entry { handler($0 as! Event) }
@@ -44,7 +44,7 @@ final class ReferenceBus: Sendable {
         }
     }
 
-    func subscribeState<Event: Sendable>(to type: Event.Type, handler: @escaping @Sendable (Event) -> Void)
+    func subscribeState<Event: Sendable>(for type: Event.Type, handler: @escaping @Sendable (Event) -> Void)
         -> Entry
     {
         let entry = Entry { handler($0 as! Event) }

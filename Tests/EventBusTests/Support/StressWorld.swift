@@ -74,9 +74,9 @@ struct StressWorker {
             }
         case 4...7:
             switch kind {
-            case 0: subscribe(to: StressA.self)
-            case 1: subscribe(to: StressB.self)
-            default: subscribe(to: StressC.self)
+            case 0: subscribe(for: StressA.self)
+            case 1: subscribe(for: StressB.self)
+            default: subscribe(for: StressC.self)
             }
         case 8:
             cancelOne()
@@ -99,7 +99,7 @@ struct StressWorker {
         probe.cancelledAt.store(world.clock.tick(), ordering: .sequentiallyConsistent)
     }
 
-    private mutating func subscribe<Event: StampedEvent>(to _: Event.Type) {
+    private mutating func subscribe<Event: StampedEvent>(for _: Event.Type) {
         let probe = CancelProbe()
         let tracked = Tracked(in: world.live)
         let world = world
@@ -109,7 +109,7 @@ struct StressWorker {
         let token: SubscriptionToken
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            token = world.bus.subscribe(to: Event.self) { event in
+            token = world.bus.subscribe(for: Event.self) { event in
                 withExtendedLifetime(tracked) { world.handle(event, probe: probe, death: nil) }
             }
         case 1:

@@ -1,5 +1,5 @@
 /// The `subscribe` spellings that once took an `async` closure, before queued delivery got a
-/// name of its own (``EventBus/subscribeAsync(owner:to:on:priority:buffering:handler:)``).
+/// name of its own (``EventBus/subscribeAsync(owner:for:on:priority:buffering:handler:)``).
 ///
 /// They stay, unavailable, for the diagnostic: a synchronous or throwing closure still picks the
 /// synchronous `subscribe` (an unavailable overload only wins when nothing else fits), while a
@@ -7,9 +7,9 @@
 /// 'subscribeAsync(…)'" with a fix-it instead of turning a stoppable delivery into a queued one
 /// without a word. Decision record 0063 (docs/decisions) records the hand-checked diagnostics.
 extension EventBus {
-    /// Renamed ``subscribeAsync(owner:to:on:priority:buffering:handler:)``: an `async` handler is
+    /// Renamed ``subscribeAsync(owner:for:on:priority:buffering:handler:)``: an `async` handler is
     /// queued, not run inside the publish, and the name now says so.
-    @available(*, unavailable, renamed: "subscribeAsync(owner:to:on:priority:buffering:handler:)")
+    @available(*, unavailable, renamed: "subscribeAsync(owner:for:on:priority:buffering:handler:)")
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil,
@@ -17,19 +17,20 @@ extension EventBus {
         handler: @escaping @Sendable (Owner, Event) async throws -> Void
     ) -> SubscriptionToken {
         subscribeAsync(
-            owner: owner, to: eventType, on: executor, priority: priority, buffering: policy, handler: handler
+            owner: owner, for: eventType, on: executor, priority: priority, buffering: policy,
+            handler: handler
         )
     }
 
-    /// Renamed ``subscribeAsync(to:on:priority:buffering:handler:)``: an `async` handler is queued,
+    /// Renamed ``subscribeAsync(for:on:priority:buffering:handler:)``: an `async` handler is queued,
     /// not run inside the publish, and the name now says so.
-    @available(*, unavailable, renamed: "subscribeAsync(to:on:priority:buffering:handler:)")
+    @available(*, unavailable, renamed: "subscribeAsync(for:on:priority:buffering:handler:)")
     public func subscribe<Event: EventBusEvent>(
         to eventType: Event.Type = Event.self, on executor: (any TaskExecutor)? = nil, priority: Int = 0,
         buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Event) async throws -> Void
     ) -> SubscriptionToken {
-        subscribeAsync(to: eventType, on: executor, priority: priority, buffering: policy, handler: handler)
+        subscribeAsync(for: eventType, on: executor, priority: priority, buffering: policy, handler: handler)
     }
 
     /// Renamed ``subscribeAsync(owner:conformingTo:on:priority:buffering:handler:)``: an `async`
