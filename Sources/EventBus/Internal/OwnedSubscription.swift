@@ -21,7 +21,7 @@ class OwnerBoundSubscription<Owner: AnyObject, Event>: Subscription<Event>, @unc
 
     override final var subscriberName: String {
         if Owner.self == TokenAnchor.self { return "ownerless" }
-        // An owner passed as `AnyObject` (see `subscribe(owner:to:priority:handler:)`'s
+        // An owner passed as `AnyObject` (see `subscribe(owner:for:priority:handler:)`'s
         // `AnyObject` overload): its dynamic type, while it lives.
         if ObjectIdentifier(Owner.self) == ObjectIdentifier(AnyObject.self), let owner {
             return TypeNames.name(of: type(of: owner))

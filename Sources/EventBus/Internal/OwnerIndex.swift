@@ -1,4 +1,4 @@
-/// Which listed entries each owner has, so that `unsubscribeAll(for:)` visits that owner's entries
+/// Which listed entries each owner has, so that `unsubscribeAll(owner:)` visits that owner's entries
 /// only, not every list on the bus.
 ///
 /// Each owner's entries form a ring through the entries themselves

@@ -1,6 +1,6 @@
 /// `==` for `Value` when it conforms to `Equatable` at run time, or nil.
 ///
-/// The `select` and `states(of:)` overloads for values the compiler cannot see as `Equatable`
+/// The `select` and `states(for:)` overloads for values the compiler cannot see as `Equatable`
 /// (inside a generic helper over `Value: Sendable`, a store's generic `states`) ask this, so
 /// automatic skipping holds wherever the value is `Equatable`, whichever overload was picked.
 /// The statically `Equatable` overloads keep their direct `==`; this one opens the
