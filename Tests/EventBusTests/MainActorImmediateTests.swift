@@ -44,7 +44,7 @@ struct MainActorImmediateTests {
 
         // Then: queued behind it, across event types, not run ahead of it.
         #expect(owner.log.all.isEmpty)
-        await waitUntil { owner.log.count == 3 }
+        await sut.settle(timeout: .seconds(60))
         #expect(owner.log.all == ["ping 1", "pong 2", "ping 3"])
     }
 
@@ -62,7 +62,8 @@ struct MainActorImmediateTests {
 
         // Then: not run on the publishing thread, but later on the main actor.
         #expect(owner.log.all.isEmpty)
-        await waitUntil { owner.log.all == ["ping 1"] }
+        await sut.settle(timeout: .seconds(60))
+        #expect(owner.log.all == ["ping 1"])
     }
 
     @Test func publishesFromAnImmediateHandlerNestDepthFirstLikeSynchronousOnes() {
@@ -153,7 +154,7 @@ struct MainActorImmediateTests {
 
         // Then
         #expect(log.all == ["immediate 1"])
-        await waitUntil { log.count == 2 }
+        await sut.settle(timeout: .seconds(60))
         #expect(log.all == ["immediate 1", "queued 1"])
         withExtendedLifetime((queued, immediate)) {}
     }
