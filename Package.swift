@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "CMallocCounter"),
         .executableTarget(name: "eventbench", dependencies: ["EventBus", "CMallocCounter"]),
 
+        .testTarget(name: "EventBusTests", dependencies: ["EventBus", "EventBusTesting", "EventBusTracing"]),
         .testTarget(
-            name: "EventBusTests", dependencies: ["EventBus", "EventBusTesting", "EventBusTracing"],
+            name: "EventBusTracingTests", dependencies: ["EventBus", "EventBusTesting", "EventBusTracing"],
             exclude: ["Golden"]  // Golden flow maps are read by path (#filePath), not bundled.
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

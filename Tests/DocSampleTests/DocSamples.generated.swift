@@ -1100,17 +1100,6 @@ final class SampleObservedState1: SampleOwner, @unchecked Sendable {  // safe: s
     }
 }
 
-// Sources/EventBus/Tracing/FlowRecorder.swift, sample 1
-final class SampleFlowRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        let recorder = FlowRecorder(bus: bus)
-        bus.publish(UserDidLoginEvent(userID: "ada"))
-        print(recorder.map.text())  // UserDidLoginEvent  1 published, 1 reached nobody …
-        withExtendedLifetime((recorder, ())) {}
-    }
-}
-
 // Sources/EventBusTesting/BusRecorder.swift, sample 1
 final class SampleBusRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -1194,6 +1183,17 @@ final class SampleManualExecutor1: SampleOwner, @unchecked Sendable {  // safe: 
     }
 
     func run() async throws {
+    }
+}
+
+// Sources/EventBusTracing/FlowRecorder.swift, sample 1
+final class SampleFlowRecorder1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+
+    func run() async throws {
+        let recorder = FlowRecorder(bus: bus)
+        bus.publish(UserDidLoginEvent(userID: "ada"))
+        print(recorder.map.text())  // UserDidLoginEvent  1 published, 1 reached nobody …
+        withExtendedLifetime((recorder, ())) {}
     }
 }
 
@@ -1441,9 +1441,6 @@ struct DocSamples {
     @Test("Sources/EventBus/SwiftUI/ObservedState.swift, sample 1") func sampleObservedState1() async throws {
         try await runSample { try await SampleObservedState1().run() }
     }
-    @Test("Sources/EventBus/Tracing/FlowRecorder.swift, sample 1") func sampleFlowRecorder1() async throws {
-        try await runSample { try await SampleFlowRecorder1().run() }
-    }
     @Test("Sources/EventBusTesting/BusRecorder.swift, sample 1") func sampleBusRecorder1() async throws {
         try await runSample { try await SampleBusRecorder1().run() }
     }
@@ -1461,6 +1458,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBusTesting/ManualExecutor.swift, sample 1") func sampleManualExecutor1() async throws {
         try await runSample { try await SampleManualExecutor1().run() }
+    }
+    @Test("Sources/EventBusTracing/FlowRecorder.swift, sample 1") func sampleFlowRecorder1() async throws {
+        try await runSample { try await SampleFlowRecorder1().run() }
     }
     @Test("Sources/EventBusTracing/Trace.swift, sample 1") func sampleTrace1() async throws {
         try await runSample { try await SampleTrace1().run() }

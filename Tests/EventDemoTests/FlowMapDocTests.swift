@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import EventDemo
 import Foundation
 import TerminalUI
@@ -32,7 +33,7 @@ struct FlowMapDocTests {
         let map = sut.map
         Self.expectFile("flow-map.dot", holds: map.dot(callSites: .function, counts: false))
         Self.expectFile("flow-map.md", holds: Self.page(for: map))
-        #expect(map.eventTypes["CheckoutVetoedEvent"] != nil)
+        #expect(map.eventTypes[EventType(CheckoutVetoedEvent.self)] != nil)
     }
 
     private static func page(for map: FlowMap) -> String {

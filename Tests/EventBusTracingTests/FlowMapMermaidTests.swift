@@ -1,4 +1,5 @@
 import EventBus
+import EventBusTracing
 import Testing
 
 /// A generic event and owner: their names hold angle brackets, which Mermaid reads as HTML.

@@ -1,6 +1,10 @@
+public import EventBus
+
 /// Records a bus's traffic into a ``FlowMap``: create it, run a scenario, read ``map``.
 ///
 /// ```swift
+/// import EventBusTracing
+///
 /// let recorder = FlowRecorder(bus: bus)
 /// bus.publish(UserDidLoginEvent(userID: "ada"))
 /// print(recorder.map.text())  // UserDidLoginEvent  1 published, 1 reached nobody …

@@ -1,3 +1,5 @@
+import EventBus
+
 extension FlowMap {
     /// How much of a call site a rendering shows.
     public enum CallSiteDetail: Sendable, Hashable {
@@ -69,9 +71,9 @@ extension FlowMap {
     /// `counts` as in ``mermaid(callSites:counts:)``.
     public func text(callSites detail: CallSiteDetail = .line, counts: Bool = true) -> String {
         var lines: [String] = []
-        for type in sortedEventTypes {
+        for (type, name) in labelledEventTypes {
             let dead = type.deadCount > 0 ? ", \(type.deadCount) reached nobody" : ""
-            lines.append(counts ? "\(type.name)  \(type.publishCount) published\(dead)" : type.name)
+            lines.append(counts ? "\(name)  \(type.publishCount) published\(dead)" : name)
             let publishers = Self.merged(type.sortedPublishers, detail: detail)
             let rows =
                 publishers.map { "from \($0.label)" + (counts ? "  ×\($0.count)" : "") }
@@ -81,6 +83,19 @@ extension FlowMap {
             }
         }
         return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// The event types in rendering order, each with the name a rendering shows: its own, or
+    /// its module-qualified one where another type in the map has the same name (two modules'
+    /// `Clash` types would otherwise read as one node).
+    var labelledEventTypes: [(flow: EventFlow, label: String)] {
+        let flows = sortedEventTypes
+        var typesByName: [String: Int] = [:]
+        for flow in flows { typesByName[flow.eventType.name, default: 0] += 1 }
+        return flows.map { flow in
+            let type = flow.eventType
+            return (flow, typesByName[type.name] == 1 ? type.name : type.qualifiedName)
+        }
     }
 
     /// A call site's label at `detail`.
@@ -117,11 +132,11 @@ private struct Graph {
     var edges: [(from: String, to: String, label: String)] = []
 
     init(_ map: FlowMap, detail: FlowMap.CallSiteDetail, counts: Bool) {
-        let types = map.sortedEventTypes
+        let types = map.labelledEventTypes
         let publisherLabels = Set(
-            types.flatMap { type in FlowMap.merged(type.sortedPublishers, detail: detail).map(\.label) }
+            types.flatMap { type in FlowMap.merged(type.flow.sortedPublishers, detail: detail).map(\.label) }
         ).sorted()
-        let subscribers = Set(types.flatMap { $0.subscribers.keys }).sorted()
+        let subscribers = Set(types.flatMap { $0.flow.subscribers.keys }).sorted()
         var publisherIDs: [String: String] = [:]
         for (index, label) in publisherLabels.enumerated() {
             publisherIDs[label] = "p\(index + 1)"
@@ -132,10 +147,10 @@ private struct Graph {
             subscriberIDs[subscriber] = "s\(index + 1)"
             subscriberNodes.append(("s\(index + 1)", subscriber.description))
         }
-        for (index, type) in types.enumerated() {
+        for (index, (type, name)) in types.enumerated() {
             let id = "e\(index + 1)"
             let dead = type.deadCount > 0 ? "\n\(type.deadCount) reached nobody" : ""
-            typeNodes.append((id, counts ? "\(type.name)\n\(type.publishCount) published\(dead)" : type.name))
+            typeNodes.append((id, counts ? "\(name)\n\(type.publishCount) published\(dead)" : name))
             for publisher in FlowMap.merged(type.sortedPublishers, detail: detail) {
                 edges.append((publisherIDs[publisher.label] ?? "", id, counts ? "\(publisher.count)" : ""))
             }

@@ -1,5 +1,6 @@
 import EventBus
 import EventBusTesting
+import EventBusTracing
 import Foundation
 import Testing
 
@@ -71,17 +72,17 @@ struct FlowMapTests {
     @Test func countsEveryKindOfEdge() {
         let map = recordShop()
 
-        let ping = map.eventTypes["Ping"]
+        let ping = map.eventTypes[EventType(Ping.self)]
         #expect(ping?.publishCount == 3)
         let stream = ping?.subscribers.first { $0.key.delivery == .stream }?.value
         #expect(stream == FlowMap.Counts(delivered: 1, dropped: 2))
-        let pong = map.eventTypes["Pong"]?.sortedSubscribers
+        let pong = map.eventTypes[EventType(Pong.self)]?.sortedSubscribers
         #expect(pong?.first?.subscriber.name == "Audit")
         #expect(pong?.first?.counts == FlowMap.Counts(delivered: 2, stopped: 1))
         #expect(pong?.last?.counts == FlowMap.Counts(delivered: 1, errors: 1))
-        let basket = map.eventTypes["Basket"]?.sortedSubscribers.first?.counts
+        let basket = map.eventTypes[EventType(Basket.self)]?.sortedSubscribers.first?.counts
         #expect(basket == FlowMap.Counts(delivered: 1, skipped: 1))
-        #expect(map.eventTypes["PingLookalike"]?.deadCount == 1)
+        #expect(map.eventTypes[EventType(PingLookalike.self)]?.deadCount == 1)
     }
 
     @Test func linesOfOneFunctionMergeAtFunctionDetailAndStaySeparateAtLineDetail() {
@@ -103,7 +104,7 @@ struct FlowMapTests {
         sut.cancel()
         bus.publish(Ping())
 
-        #expect(sut.map.eventTypes["Ping"]?.publishCount == 1)
+        #expect(sut.map.eventTypes[EventType(Ping.self)]?.publishCount == 1)
     }
 
     @Test func anEmptyMapRendersAnEmptyGraph() {

@@ -1,3 +1,5 @@
+public import EventBus
+
 /// Who publishes what to whom on a bus, built from observed traffic: call sites → event types →
 /// subscriptions, with counts on every edge.
 ///
@@ -8,59 +10,66 @@
 /// the same traffic always renders the same text and a test can compare it with a golden file:
 /// a new publisher or a lost subscriber changes the map and fails the test.
 ///
+/// Event types are told apart by identity, not by name: two types of one name from two modules
+/// (`Shop.Clash` and `Billing.Clash`) are two rows, and a rendering labels them with their
+/// module-qualified names (``EventBus/EventType/qualifiedName``); a type whose name no other type
+/// in the map shares keeps its short name.
+///
 /// A subscription is identified by what it is, not by which instance it is: its owner type,
 /// delivery kind, executor and priority. Two `CartPane`s subscribed the same way share one node.
 ///
 /// A value: it never changes after you read it, and keeps nothing alive (no events, no owners).
 public struct FlowMap: Sendable, Hashable {
-    /// The event types seen, by name (``PublishRecord/eventTypeName``).
-    public private(set) var eventTypes: [String: EventType] = [:]
+    /// The event types seen (``PublishRecord/eventType``), each with its traffic.
+    public private(set) var eventTypes: [EventType: EventFlow] = [:]
 
     /// An empty map.
     public init() {}
 
-    /// The event types in rendering order (by name).
-    public var sortedEventTypes: [EventType] {
-        eventTypes.values.sorted { $0.name < $1.name }
+    /// The event types' traffic in rendering order: by name, then by module-qualified name.
+    public var sortedEventTypes: [EventFlow] {
+        eventTypes.values.sorted { ($0.eventType.name, $0.eventType) < ($1.eventType.name, $1.eventType) }
     }
 
     /// Adds one publish: its call site, its type, and every subscription it reached, skipped,
     /// dropped at or was stopped by.
     public mutating func add(_ record: PublishRecord) {
-        var type = eventTypes[record.eventTypeName] ?? EventType(name: record.eventTypeName)
-        type.publishCount += 1
-        type.publishers[record.callSite, default: 0] += 1
-        if record.reachedCount == 0 && record.skips.isEmpty && record.droppingRecipients.isEmpty {
-            type.deadCount += 1
+        let eventType = record.eventType
+        var flow = eventTypes[eventType] ?? EventFlow(eventType: eventType)
+        flow.publishCount += 1
+        flow.publishers[record.callSite, default: 0] += 1
+        if record.recipients.isEmpty && record.skips.isEmpty && record.droppingRecipients.isEmpty {
+            flow.deadCount += 1
         }
         for recipient in record.recipients {
-            type.subscribers[Subscriber(recipient), default: Counts()].delivered += 1
+            flow.subscribers[Subscriber(recipient), default: Counts()].delivered += 1
         }
         for skip in record.skips {
-            type.subscribers[Subscriber(skip), default: Counts()].skipped += 1
+            flow.subscribers[Subscriber(skip), default: Counts()].skipped += 1
         }
         for dropping in record.droppingRecipients {
-            type.subscribers[Subscriber(dropping), default: Counts()].dropped += 1
+            flow.subscribers[Subscriber(dropping), default: Counts()].dropped += 1
         }
         if let consumer = record.consumedBy {
-            type.subscribers[Subscriber(consumer), default: Counts()].stopped += 1
+            flow.subscribers[Subscriber(consumer), default: Counts()].stopped += 1
         }
-        eventTypes[record.eventTypeName] = type
+        eventTypes[eventType] = flow
     }
 
     /// Adds an error a handler threw, to the edge from the event's type to that subscription.
     public mutating func add(_ failure: SubscriberFailure) {
-        var type = eventTypes[failure.eventTypeName] ?? EventType(name: failure.eventTypeName)
-        type.subscribers[Subscriber(failure.subscription), default: Counts()].errors += 1
-        eventTypes[failure.eventTypeName] = type
+        let eventType = failure.eventType
+        var flow = eventTypes[eventType] ?? EventFlow(eventType: eventType)
+        flow.subscribers[Subscriber(failure.subscription), default: Counts()].errors += 1
+        eventTypes[eventType] = flow
     }
 }
 
 extension FlowMap {
-    /// One event type: how often it was published, from where, and whom it reached.
-    public struct EventType: Sendable, Hashable {
-        /// The type's name, as ``PublishRecord/eventTypeName`` gives it.
-        public let name: String
+    /// One event type's traffic: how often it was published, from where, and whom it reached.
+    public struct EventFlow: Sendable, Hashable {
+        /// The event type: its identity, its name and its module-qualified name.
+        public let eventType: EventType
         /// How many publishes of this type were observed.
         public internal(set) var publishCount = 0
         /// How many of them reached no subscription (and were not skipped or dropped either).
@@ -70,8 +79,8 @@ extension FlowMap {
         /// What happened at each subscription it reached.
         public internal(set) var subscribers: [Subscriber: Counts] = [:]
 
-        init(name: String) {
-            self.name = name
+        init(eventType: EventType) {
+            self.eventType = eventType
         }
 
         /// The call sites in rendering order (by file, line, function), with their counts.
