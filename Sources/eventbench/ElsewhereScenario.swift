@@ -37,6 +37,19 @@ func elsewhereContenders(subscriberCount: Int, options: Options) -> [Contender] 
             }
         }
     }
+    contenders.add(Competitor.ownedDeadEventsWatched) {
+        let bus = EventBus()
+        forEachNoiseType(OwnedNoise(bus: bus, owner: noiseOwner))
+        for sink in sinks {
+            bus.subscribe(owner: sink) { (owner: Sink, event: Ping) in owner.add(event.value) }
+        }
+        let watcher = bus.subscribe(for: DeadEvent.self) { _ in }
+        return { count in
+            withExtendedLifetime((sinks, watcher)) {
+                for index in 0..<count { bus.publish(Ping(value: index)) }
+            }
+        }
+    }
     contenders.add(Competitor.ownerlessDeadEventsWatched) {
         let bus = EventBus()
         let noise = TokenNoise(bus: bus)

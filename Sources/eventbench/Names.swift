@@ -70,5 +70,6 @@ enum Competitor {
     // Named without "weak-owner" and "token", so those filters still pick the plain rows only.
     static let ownedThrowingElsewhere = "EventBus owner-bound, another type's handler threw"
     static let ownerlessThrowingElsewhere = "EventBus owner-less, another type's handler threw"
+    static let ownedDeadEventsWatched = "EventBus owner-bound, DeadEvent subscriber on the bus"
     static let ownerlessDeadEventsWatched = "EventBus owner-less, DeadEvent subscriber on the bus"
 }
