@@ -69,11 +69,10 @@ extension EventBus {
     /// publish's (set by the traced path, which every publish takes once `DeadEvent` has
     /// subscribers).
     func publishDeadEvent<Event: EventBusEvent>(
-        for event: Event, nesting: UnsafeMutablePointer<PublishNesting>
+        for event: Event, callSite: CallSite, nesting: UnsafeMutablePointer<PublishNesting>
     ) {
         guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
         guard !nesting.pointee.quiet.contains(.deadEvents) else { return }
-        let callSite = nesting.pointee.tracedPublish.callSite ?? .unknown
         let outer = nesting.pointee.quiet
         nesting.pointee.quiet.insert(.deadEvents)
         publish(DeadEvent(event: event, busReference: WeakReference(self), callSite: callSite), at: callSite)

@@ -42,7 +42,7 @@ public final class EventBus: Sendable {
     /// One queue per executor for the plain executor and main-actor subscriptions on it.
     let lanes = ExecutorLanes()
     /// The thread-specific key of ``PublishNesting``, copied here so publishing loads it plainly.
-    private let nestingKey = PublishNesting.key
+    let nestingKey = PublishNesting.key
 
     /// Creates a bus with no subscriptions, independent of every other bus.
     public init() {
@@ -79,7 +79,10 @@ public final class EventBus: Sendable {
     ///
     /// `fileID`, `line` and `function` are the call site: leave them to their defaults, which
     /// the compiler fills in with the caller's. Only observe-all taps, dead events and failure
-    /// reports see it (``PublishRecord/callSite``); a bus without them ignores it.
+    /// reports see it (``PublishRecord/callSite``), and a publish notes it only for them: on a
+    /// bus without taps, a publish of a type with no throwing synchronous handler that reaches
+    /// someone costs the same whether the bus has throwing handlers of other types or
+    /// ``DeadEvent`` subscribers or not.
     @inlinable
     public func publish<Event: EventBusEvent>(
         _ event: Event, fileID: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
@@ -87,91 +90,61 @@ public final class EventBus: Sendable {
         // Decided in the caller's code, so that on the plain path the call site is never built
         // nor passed: as arguments its seven words cost every publish, even to a type nobody
         // subscribes to, and passed beside the walk they spilled registers and stopped the walk
-        // from being inlined.
+        // from being inlined. The plain path says when it needed one after all.
         if taps.wantsCallSites {
             publishTraced(event, callSite: CallSite(fileID: fileID, line: line, function: function))
         } else {
-            publishPlain(event)
+            let outcome = publishPlain(event)
+            if outcome != .done {
+                finishPlain(
+                    event, outcome, callSite: CallSite(fileID: fileID, line: line, function: function))
+            }
         }
     }
 
-    /// `publish` on a bus that needs no call site: no tap, no dead-event subscriber, no
-    /// throwing synchronous handler.
+    /// `publish` on a bus without taps. Returns `.done`, or, before delivering anything, that
+    /// the type's publishes must be traced (a throwing handler of the type), or, after
+    /// delivering, that the event reached nobody and the bus has ``DeadEvent`` subscribers: the
+    /// caller then builds the call site for what is left (``finishPlain(_:_:callSite:)``).
     @usableFromInline
-    func publishPlain<Event: EventBusEvent>(_ event: Event) {
+    func publishPlain<Event: EventBusEvent>(_ event: Event) -> PlainPublish {
         // A type nobody listens to, whose protocol matches (if the bus has protocol
-        // subscriptions) are known: nothing to do, and nothing is locked or written to find that
-        // out. (No tap and no dead-event subscriber, or this would be the traced path.)
+        // subscriptions) are known: nothing to deliver, and nothing is locked or written to find
+        // that out. A negative count is a list whose entries want call sites: one comparison
+        // covers both, so a publish that reaches someone pays nothing for either.
         let list = store.publishedList(of: ObjectIdentifier(Event.self))
-        if list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0 == 0,
-            readsWithoutLock(list)
-        {
-            return
+        let listed = list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0
+        if listed <= 0 {
+            if listed < 0 { return .traced }
+            if readsWithoutLock(list) { return store.hasDeadEventSubscribers ? .reachedNobody : .done }
         }
         let nesting = PublishNesting.current(key: nestingKey)
         guard nesting.pointee.depth < Self.nestingLimit else {
-            return queuePastTheLimit(event, nesting: nesting)
+            queuePastTheLimit(event, nesting: nesting)
+            return .done
         }
         nesting.pointee.depth += 1
-        deliverNow(event, list: list, nesting: nesting, tapping: false)
+        let reachedNobody = deliverNow(event, list: list, nesting: nesting, tapping: false, noted: false)
         if nesting.pointee.depth == Self.nestingLimit {
             PublishNesting.runWaiting(on: nesting)
         }
         nesting.pointee.depth -= 1
+        return reachedNobody ? .reachedNobody : .done
     }
 
     /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line: the
     /// closure's copy of the event made every plain publish reserve stack for an `Event` on entry.
+    /// Its dead event, if any, names no call site: the closure does not keep one.
     @inline(never)
     private func queuePastTheLimit<Event: EventBusEvent>(
         _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>
     ) {
         nesting.pointee.wait {
-            self.deliverNow(
+            let reachedNobody = self.deliverNow(
                 event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
-                tapping: false)
+                tapping: false, noted: false)
+            if reachedNobody { self.publishDeadEvent(for: event, callSite: .unknown, nesting: nesting) }
         }
-    }
-
-    /// `publish` on a bus that wants call sites (it has taps, dead-event subscribers or
-    /// throwing synchronous handlers): the same delivery, plus the dead event and the taps'
-    /// record, which read the call site, sequence number and parent from the thread's note of
-    /// the running publish (`PublishNesting.tracedPublish`), as failure reports do.
-    @usableFromInline @inline(never)
-    func publishTraced<Event: EventBusEvent>(_ event: Event, callSite: CallSite) {
-        let nesting = PublishNesting.current(key: nestingKey)
-        // Numbered, and its parent found, now: a publish queued past the limit runs after its
-        // parent returned, but was still made by it.
-        let tapping = taps.isActive
-        let trace = TracedPublish(
-            taps: tapping ? ObjectIdentifier(taps) : nil,
-            sequenceNumber: tapping ? taps.takeSequenceNumber() : 0, callSite: callSite,
-            parent: tapping ? nesting.pointee.runningPublish?.parent(on: taps) : nil)
-        guard nesting.pointee.depth < Self.nestingLimit else {
-            nesting.pointee.wait { self.deliverTraced(event, nesting: nesting, trace: trace) }
-            return
-        }
-        nesting.pointee.depth += 1
-        deliverTraced(event, nesting: nesting, trace: trace)
-        if nesting.pointee.depth == Self.nestingLimit {
-            PublishNesting.runWaiting(on: nesting)
-        }
-        nesting.pointee.depth -= 1
-    }
-
-    /// Delivers a traced publish with `trace` as the thread's running publish meanwhile. Its own
-    /// copy of `deliverNow`, not inlined into `publish`: a second inlined copy there made the
-    /// optimizer stop inlining the walk.
-    @inline(never)
-    private func deliverTraced<Event: EventBusEvent>(
-        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, trace: TracedPublish
-    ) {
-        let enclosing = nesting.pointee.tracedPublish
-        nesting.pointee.tracedPublish = trace.running(at: nesting.pointee.depth)
-        deliverNow(
-            event, list: store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
-            tapping: trace.taps != nil)
-        nesting.pointee.tracedPublish = enclosing
     }
 
     /// How many publishes may be nested on one thread (a handler publishing, whose handler
@@ -182,10 +155,13 @@ public final class EventBus: Sendable {
     /// levels deep, so meeting the limit usually means a cycle of events.
     public static let nestingLimit = 64
 
-    /// `publish` without the nesting check: delivers `event` now, on this thread, to `list` (the
-    /// type's published list, looked up by the caller). Inlined so that the check costs no extra
-    /// call. The taps' record and the dead event take the call site, sequence number and parent
-    /// from the thread's note of the running publish, which the traced path set.
+    /// `publish` without the nesting check: delivers `event` now, on this thread, to `list`
+    /// (the type's published list, looked up by the caller). Inlined so that the check costs no
+    /// extra call. The taps' record and the
+    /// dead event take the call site, sequence number and parent from the thread's note of the
+    /// running publish, which the traced path set (`noted`). Returns true when the event reached
+    /// nobody, the publish noted no call site, and the bus has ``DeadEvent`` subscribers: the
+    /// dead event is then the caller's to publish, with the call site it has.
     ///
     /// The list is read without a lock: the publish announces it in the thread's hazard slot,
     /// walks the published buffer, and clears the slot; entries taken out of the list
@@ -194,14 +170,15 @@ public final class EventBus: Sendable {
     /// since the type's last publish) does it take the shard's lock, to resolve the matches and
     /// retain a snapshot with them.
     @inline(__always)
-    private func deliverNow<Event: EventBusEvent>(
+    func deliverNow<Event: EventBusEvent>(
         _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>,
-        tapping: Bool
-    ) {
+        tapping: Bool, noted: Bool
+    ) -> Bool {
         let eventKey = ObjectIdentifier(Event.self)
         var walk = DeliveryWalk(tapping: tapping)
         if readsWithoutLock(list) {
-            if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) > 0 {
+            // Nonzero: negative is a list whose entries want call sites (see `publishPlain`).
+            if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) != 0 {
                 let slot = nesting.pointee.hazardSlot()
                 slot.pointee.store(Int(bitPattern: list.toOpaque()), ordering: .sequentiallyConsistent)
                 let buffer = list._withUnsafeGuaranteedRef { $0.buffer }
@@ -226,42 +203,22 @@ public final class EventBus: Sendable {
             store.pruneFinished(of: eventKey)
         }
         // A subscription whose full buffer turned the event away was listening: not a dead event.
+        var deadEventLeft = false
         if walk.reachedCount == 0 && !walk.droppedAny {
-            publishDeadEvent(for: event, nesting: nesting)
+            if noted {
+                publishDeadEvent(
+                    for: event, callSite: nesting.pointee.tracedPublish.callSite ?? .unknown, nesting: nesting
+                )
+            } else {
+                deadEventLeft = store.hasDeadEventSubscribers
+            }
         }
         if let notes = walk.notes {
             notifyTaps(
                 of: event, reachedCount: walk.reachedCount, notes: notes, trace: nesting.pointee.tracedPublish
             )
         }
-    }
-
-    /// The taps' record of a publish (out of line: the plain path never calls it). A publish
-    /// that began on the plain path while a tap was being added has no trace: it is reported
-    /// with sequence number 0 and an unknown call site.
-    @inline(never)
-    private func notifyTaps<Event: EventBusEvent>(
-        of event: Event, reachedCount: Int, notes: DeliveryWalk.Notes, trace: TracedPublish
-    ) {
-        let traced = trace.taps == ObjectIdentifier(taps)
-        taps.notify(
-            PublishRecord(
-                event: event, eventTypeName: String(describing: Event.self),
-                reachedCount: reachedCount, recipients: notes.recipients,
-                consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
-                sequenceNumber: traced ? trace.sequenceNumber : 0,
-                callSite: traced ? trace.callSite ?? .unknown : .unknown,
-                parentSequenceNumber: traced ? trace.parent : nil))
-    }
-
-    /// `publish` from inside the library, for publishes made on behalf of a caller (a
-    /// ``DeadEvent``, published only on a bus that wants call sites: its subscribers make it want
-    /// them), which carry the caller's call site. Straight to the traced path, and out of line:
-    /// reached from inside the plain path's delivery, an inlined `publish` there put a call back to
-    /// `publishPlain` in it, and the optimizer then stopped inlining the walk.
-    @inline(never)
-    func publish<Event: EventBusEvent>(_ event: Event, at callSite: CallSite) {
-        publishTraced(event, callSite: callSite)
+        return deadEventLeft
     }
 
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,

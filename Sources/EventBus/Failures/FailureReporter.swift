@@ -43,12 +43,6 @@ final class FailureReporter: Sendable {
         report(error, event: event, by: subscription, isFirstForType: isFirst, namesCallSite: namesCallSite)
     }
 
-    /// From now on publishes on this bus note their call site on the thread, so that a
-    /// synchronous handler's failure can name it (see ``publishingCallSite``).
-    func expectSynchronousFailures() {
-        taps.wantCallSitesFromNowOn()
-    }
-
     /// The call site of the publish running on this thread, for a synchronous handler's report
     /// (and a store's state, which names the `dispatch` whose publish runs its reducer).
     static var publishingCallSite: CallSite? {
@@ -76,11 +70,10 @@ final class FailureReporter: Sendable {
         // Every published value is an `EventBusEvent`; a protocol subscription's handler gets it
         // typed as the protocol's existential, which this cast opens again.
         guard let event = event as? any EventBusEvent else { return }
-        // The thread's note is this bus's publish only if this bus notes call sites: an
-        // interceptor does not turn noting on (every interceptor may throw, and noting sends
-        // every publish down the traced path), and on a bus that does not note, the thread's
-        // note belongs to another bus's publish further out, if any. No call site beats a wrong one.
-        let callSite = namesCallSite && taps.wantsCallSites ? Self.publishingCallSite : nil
+        // The running publish is the one that delivered to this handler, if it noted its call
+        // site: a throwing handler's type always notes; an interceptor does not turn noting on
+        // (every interceptor may throw), so inside a plain publish its report names no call site.
+        let callSite = namesCallSite ? Self.publishingCallSite : nil
         // Likewise the number: only a publish this bus numbered for its taps has one.
         let sequenceNumber =
             namesCallSite && taps.isActive

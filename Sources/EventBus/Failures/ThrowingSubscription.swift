@@ -13,9 +13,10 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
     ) {
         self.handler = handler
         self.failures = failures
-        failures.expectSynchronousFailures()
         super.init(owner: owner, priority: priority)
     }
+
+    override var wantsCallSites: Bool { true }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }
@@ -41,9 +42,10 @@ final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>,
     init(priority: Int, failures: FailureReporter, handler: @escaping @Sendable (Event) throws -> Void) {
         self.handler = handler
         self.failures = failures
-        failures.expectSynchronousFailures()
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
     }
+
+    override var wantsCallSites: Bool { true }
 
     override func deliver(_ event: Event) -> DeliveryOutcome {
         guard !isCancelled else { return .skipped }

@@ -21,9 +21,15 @@ final class PublishedList: @unchecked Sendable {
 
     /// The address of the current buffer.
     private let current: Atomic<Int>
-    /// Listed entries (vacancies included): a publish skips a list whose count is 0 without
-    /// announcing it.
+    /// Listed entries (vacancies included), with the sign bit set once an entry wants its
+    /// publishes' call sites (``markWantsCallSites()``): a plain publish tests `count <= 0`, the
+    /// one comparison it made for an empty list, and only then tells an empty list (skipped
+    /// without announcing it) from one that needs the traced path. The walk reads the count in
+    /// the buffer, which never has the bit.
     let count = Atomic<Int>(0)
+    /// `Int.min` once an entry wanted call sites, else 0: or-ed into every `count` stored.
+    /// Written under the shard lock, like every writer-side field.
+    private var callSiteBit = 0
     /// The protocol-subscription generation the list's protocol matches were resolved at (0:
     /// never). Stored after the matches are mirrored, so a publish that finds the bus's
     /// current generation here reads a buffer with them (see ``SubscriberList``).
@@ -91,7 +97,7 @@ final class PublishedList: @unchecked Sendable {
         }
         buffer[Self.firstEntryWord + listed].store(Self.bits(of: entry), ordering: .releasing)
         buffer[Self.countWord].store(listed + 1, ordering: .releasing)
-        count.store(listed + 1, ordering: .releasing)
+        count.store((listed + 1) | callSiteBit, ordering: .releasing)
     }
 
     /// Mirrors `entries.removeLast()` if no publish announces this list: the count drops by one
@@ -114,9 +120,20 @@ final class PublishedList: @unchecked Sendable {
             buffer[Self.countWord].store(listed, ordering: .releasing)
             return false
         }
-        count.store(listed - 1, ordering: .releasing)
+        count.store((listed - 1) | callSiteBit, ordering: .releasing)
         return true
     }
+
+    /// From now on, publishes of this list's type take the traced path (an entry that names
+    /// the call site in its failure reports joined). For the list's life: the type asked for it,
+    /// and no other type pays for it.
+    func markWantsCallSites() {
+        callSiteBit = Int.min
+        count.store(count.load(ordering: .relaxed) | callSiteBit, ordering: .releasing)
+    }
+
+    /// Whether publishes of this list's type take the traced path for its entries' sake.
+    var wantsCallSites: Bool { count.load(ordering: .relaxed) < 0 }
 
     /// Mirrors `entries[index] = entry`. The replaced entry is released by the caller, through
     /// ``Reclaimer``.
@@ -132,7 +149,7 @@ final class PublishedList: @unchecked Sendable {
         }
         fresh[Self.countWord].store(entries.count, ordering: .relaxed)
         let old = current.exchange(Int(bitPattern: fresh), ordering: .sequentiallyConsistent)
-        count.store(entries.count, ordering: .releasing)
+        count.store(entries.count | callSiteBit, ordering: .releasing)
         reclaimer.retireBuffer(UnsafeMutablePointer(bitPattern: old).unsafelyUnwrapped, of: self)
     }
 

@@ -60,6 +60,7 @@ struct SubscriberList {
     /// higher than the last entry's, is an append after one comparison.
     mutating func insertInDeliveryOrder(_ subscription: AnySubscription) {
         subscription.startCounting(on: published)
+        if subscription.wantsCallSites { published.markWantsCallSites() }
         let key = SlotKey(subscription)
         var index = keys.endIndex
         while index > keys.startIndex, !keys[index - 1].staysAhead(of: key) {

@@ -190,6 +190,11 @@ class AnySubscription: @unchecked Sendable {  // safe: immutable after init exce
     /// Whether releasing the owner ends the subscription (false for token-owned entries).
     var isOwnerBound: Bool { false }
 
+    /// Whether publishes of this entry's type must note their call site for it: a synchronous
+    /// handler that may throw names the publish in its failure report. Its list then sends
+    /// every publish of the type down the traced path, and no other type's.
+    var wantsCallSites: Bool { false }
+
     /// The subscribed type, for introspection.
     var eventType: EventType { EventType(Void.self) }
 

@@ -107,7 +107,6 @@ final class SubscriptionStore: Sendable {
     func add(_ subscription: AnySubscription) {
         if subscription.eventKey == ObjectIdentifier(DeadEvent.self) {
             deadEventsWanted.store(true, ordering: .relaxed)
-            taps?.wantCallSitesFromNowOn()
         }
         indexOwner(of: subscription)
         let (retired, held) = withShard(for: subscription.eventKey) {

@@ -3,15 +3,16 @@ public import Synchronization
 /// The bus's observe-all taps. Publishing checks one atomic counter, so a bus nobody taps
 /// pays nothing for the feature.
 ///
-/// It also keeps the one flag a plain publish reads to learn whether anyone wants its call
-/// site: a tap, a ``DeadEvent`` subscription, or a synchronous handler that may throw (its
-/// failure report names the call site). The last two are sticky, as the dead-event flag is.
+/// That counter is the one bus-wide flag a publish reads to learn whether it must note its
+/// call site: only taps hear every publish. A throwing synchronous handler asks for the call
+/// sites of its own type's publishes (its list says so, see ``PublishedList/count``), and a
+/// ``DeadEvent`` subscription for those of publishes that reach nobody (decided when a plain
+/// publish finds that out, see ``EventBus/publish(_:fileID:line:function:)``).
 @usableFromInline
 final class TapStore: Sendable {
     private let taps = LockedValue(TapList())
     private let activeCount = Atomic<Int>(0)
-    /// Taps plus one once call sites are wanted for good; nonzero sends publishes down the
-    /// traced path.
+    /// How many taps are registered; nonzero sends every publish down the traced path.
     @usableFromInline let callSiteDemand = Atomic<Int>(0)
     private let nextSequenceNumber = Atomic<UInt64>(0)
 
@@ -22,15 +23,6 @@ final class TapStore: Sendable {
     /// Inlined into `publish`, in the caller's module (see ``EventBus/publish(_:fileID:line:function:)``).
     @inlinable
     var wantsCallSites: Bool { callSiteDemand.load(ordering: .relaxed) != 0 }
-
-    /// From now on every publish carries its call site (a dead-event subscriber or a throwing
-    /// synchronous handler joined the bus).
-    func wantCallSitesFromNowOn() {
-        taps.withLock { list in
-            list.callSitesWanted = true
-            callSiteDemand.store(list.demand, ordering: .relaxed)
-        }
-    }
 
     func add(_ tap: TapSubscription) {
         taps.withLock { list in
@@ -110,10 +102,8 @@ final class TapStore: Sendable {
 struct TapList {
     var entries = ContiguousArray<TapSubscription>()
     var nextSerial: UInt64 = 1
-    /// Set for good once something other than a tap wants call sites.
-    var callSitesWanted = false
 
-    var demand: Int { entries.count + (callSitesWanted ? 1 : 0) }
+    var demand: Int { entries.count }
 }
 
 /// One observe-all tap.

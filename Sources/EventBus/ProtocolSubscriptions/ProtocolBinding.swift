@@ -46,6 +46,7 @@ final class ProtocolAdapter<Event, Existential>: Subscription<Event>, @unchecked
     override var executorLabel: String { target.executorLabel }
     override var deliveryKind: SubscriptionInfo.Delivery { target.deliveryKind }
     override var isOwnerBound: Bool { target.isOwnerBound }
+    override var wantsCallSites: Bool { target.wantsCallSites }
 
     /// The store retires an adapter it prunes; when that is because the target ended (its owner
     /// gone), the target is retired too, so an executor target leaves its lane at once rather

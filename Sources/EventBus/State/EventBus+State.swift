@@ -96,7 +96,8 @@ extension EventBus {
             return
         }
         if snapshot.isEmpty {
-            publishDeadEvent(for: value, nesting: nesting)
+            publishDeadEvent(
+                for: value, callSite: nesting.pointee.tracedPublish.callSite ?? .unknown, nesting: nesting)
         } else {
             // The value is handed to the entries by pointer (see `StateStage`), valid for the walk;
             // taken only when there is a walk (a generic call and its closure).
@@ -160,7 +161,8 @@ extension EventBus {
             store.pruneFinished(of: ObjectIdentifier(Event.self))
         }
         if !reachedAny && !skippedOrDropped {
-            publishDeadEvent(for: value, nesting: nesting)
+            publishDeadEvent(
+                for: value, callSite: nesting.pointee.tracedPublish.callSite ?? .unknown, nesting: nesting)
         }
     }
 
@@ -226,7 +228,8 @@ extension EventBus {
             store.pruneFinished(of: ObjectIdentifier(Event.self))
         }
         if reachedCount == 0 && skippedCount == 0 && !droppedAny {  // skipped or dropped is not dead
-            publishDeadEvent(for: value, nesting: nesting)
+            publishDeadEvent(
+                for: value, callSite: nesting.pointee.tracedPublish.callSite ?? .unknown, nesting: nesting)
         }
         nesting.pointee.tracedPublish = enclosing  // restored before the taps are told
         taps.notify(

@@ -93,7 +93,12 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     /// delivery count goes up as the walk's would.
     func reduceAlone(_ action: Action, entry: AnySubscription) {
         let nesting = PublishNesting.current(key: nestingKey)
-        guard nesting.pointee.depth < EventBus.nestingLimit else { return bus.publishPlain(action) }
+        // The list holds this entry alone and wants no call site (`reachesOnly`): nothing waits
+        // for one.
+        guard nesting.pointee.depth < EventBus.nestingLimit else {
+            _ = bus.publishPlain(action)
+            return
+        }
         entry.countDelivery()
         nesting.pointee.depth += 1
         reduce(action, origin: nil)
