@@ -69,7 +69,7 @@ asan: deps
 		$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build/asan
 
 lint:
-	$(SWIFT) format lint --strict -r Package.swift Sources Tests
+	$(SWIFT) format lint --strict -r Package.swift Sources Tests Examples
 	bash scripts/unsafe-inventory.sh
 	python3 scripts/check-comment-history.py
 	bash scripts/trap-messages.sh

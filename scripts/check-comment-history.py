@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Comments in Sources/ say why, never history.
+"""Comments in Sources/ and Examples/ say why, never history.
 
-Fails, listing each place, when a comment in a Swift file under Sources/ cites an issue
+Fails, listing each place, when a comment in a Swift file under Sources/ or Examples/ cites an issue
 ("issue 12", "#12") or a measured figure ("~40 instructions", "callgrind: 355", "58.1 ns",
 "4.3 ms"). Figures live in docs/benchmark-results.md, keyed by commit; the story of a change
 lives in docs/decisions/. Consecutive comment lines are read as one text, so a figure split
@@ -46,7 +46,8 @@ def comment_blocks(lines):
 
 def main():
     found = []
-    for path in sorted((ROOT / 'Sources').rglob('*.swift')):
+    paths = [path for folder in ('Sources', 'Examples') for path in sorted((ROOT / folder).rglob('*.swift'))]
+    for path in paths:
         lines = path.read_text(encoding='utf-8').splitlines()
         for number, text in comment_blocks(lines):
             text = re.sub(r'`[^`]*`', '', text)
@@ -58,11 +59,11 @@ def main():
                     found.append('%s:%d: %s: "%s"' % (path.relative_to(ROOT), number, what, hit.group(0).strip()))
                     break
     if found:
-        print('check-comment-history: comments in Sources/ cite history. Say why in the comment;', file=sys.stderr)
+        print('check-comment-history: comments in Sources/ or Examples/ cite history. Say why in the comment;', file=sys.stderr)
         print('put figures in docs/benchmark-results.md (keyed by commit), history in docs/decisions/.', file=sys.stderr)
         print('\n'.join(found), file=sys.stderr)
         return 1
-    print('check-comment-history: no issue numbers or measured figures in Sources/ comments')
+    print('check-comment-history: no issue numbers or measured figures in Sources/ or Examples/ comments')
     return 0
 
 

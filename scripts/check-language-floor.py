@@ -6,7 +6,7 @@ the oldest Swift the package promises to build with. Only one toolchain is insta
 code is written, so a feature it accepts can slip in unnoticed; this check finds the features
 by proposal, before the hosted matrix's oldest job would.
 
-  check-language-floor.py            check Package.swift, Sources/ and Tests/ (exit 1 on a hit)
+  check-language-floor.py            check Package.swift, Sources/, Tests/ and Examples/ (exit 1 on a hit)
   check-language-floor.py --table    print the table: proposal, first Swift, feature
   check-language-floor.py --floor    print the floor (major.minor)
   check-language-floor.py FILE...    check these files only
@@ -117,7 +117,7 @@ def blank(text):
 
 def sources():
     files = [ROOT / "Package.swift"]
-    for folder in ("Sources", "Tests"):
+    for folder in ("Sources", "Tests", "Examples"):
         files += sorted((ROOT / folder).rglob("*.swift"))
     return files
 

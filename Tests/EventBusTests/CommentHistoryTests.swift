@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-// Comments in Sources/ say why, never history: figures live in docs/benchmark-results.md and the
-// story of a change in docs/decisions/. scripts/check-comment-history.py finds a comment that
-// cites an issue or a measured figure; run with the unit suite, so such a comment fails before
-// it lands.
+// Comments in Sources/ and Examples/ say why, never history: figures live in
+// docs/benchmark-results.md and the story of a change in docs/decisions/.
+// scripts/check-comment-history.py finds a comment that cites an issue or a measured figure; run
+// with the unit suite, so such a comment fails before it lands.
 @Suite("Comment history")
 struct CommentHistoryTests {
     @Test func noCommentInTheSourcesCitesAnIssueOrAMeasuredFigure() throws {
@@ -13,7 +13,7 @@ struct CommentHistoryTests {
             let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
 
-            // When the script reads every comment under Sources/
+            // When the script reads every comment under Sources/ and Examples/
             let (status, report) = try runCheck(on: root, in: root)
 
             // Then it finds none that cites history
