@@ -3,7 +3,7 @@ extension EventBus {
     ///
     /// The handler runs synchronously on the publisher's thread, at most once, even when many
     /// threads publish at the same time: if two publishes race, exactly one runs the handler.
-    /// The subscription then removes itself and its token reports ``SubscriptionToken/isCancelled``.
+    /// The subscription then removes itself and its token reports ``SubscriptionToken/isFinished``.
     /// The owner is held weakly; if it is released first, the handler never runs. `priority`
     /// places it among the type's other synchronous subscriptions (higher runs earlier).
     ///

@@ -1,7 +1,11 @@
-/// A container that cancels the subscriptions it holds when it is released.
+/// A container of tokens that can cancel them all at once.
 ///
-/// Give an object a bag and store its tokens in it to end all of its subscriptions with the
-/// object, whatever their kind:
+/// A bag only keeps tokens: each subscription keeps the rule of the call that made it (see
+/// ``SubscriptionToken``'s Lifetime). Releasing the bag releases its tokens, which ends the
+/// owner-less subscriptions no one else holds a token of; owner-bound ones end with their
+/// owner. ``cancelAll()`` ends every subscription in the bag, whatever its kind.
+///
+/// Give an object a bag for its owner-less subscriptions, so that they end with the object:
 ///
 /// ```swift
 /// final class CartBadge {
@@ -14,25 +18,25 @@
 /// }
 /// ```
 ///
-/// All methods are thread-safe. Tokens are cancelled in insertion order, outside the bag's lock.
+/// All methods are thread-safe. ``cancelAll()`` cancels tokens in insertion order, outside the
+/// bag's lock.
 public final class SubscriptionBag: Sendable {
+    // No deinit: releasing the tokens is all a bag's release does, and the storage's release
+    // does it, with no lock held.
     private let tokens = LockedValue<[SubscriptionToken]>([])
 
     /// Creates an empty bag.
     public init() {}
 
-    deinit {
-        cancelAll()
-    }
-
-    /// Adds `token`, which then owns its subscription whatever its kind: it is cancelled by the
-    /// next ``cancelAll()`` or when the bag is released (see ``SubscriptionToken``'s Lifetime).
+    /// Keeps `token` until the next ``cancelAll()`` or the bag's release. It changes nothing
+    /// about the subscription's rule: an owner-less one lasts while its token is held, an
+    /// owner-bound one while its owner lives (see ``SubscriptionToken``'s Lifetime).
     public func insert(_ token: SubscriptionToken) {
-        token.ownSubscription()
         tokens.withLock { $0.append(token) }
     }
 
-    /// Cancels every token in the bag and empties it. The bag can be reused afterwards.
+    /// Cancels every token in the bag, owner-bound or not, and empties it. The bag can be
+    /// reused afterwards.
     public func cancelAll() {
         let taken = tokens.withLock { tokens in
             defer { tokens = [] }

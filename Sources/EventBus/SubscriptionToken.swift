@@ -1,31 +1,27 @@
-import Synchronization
-
 /// A handle to one subscription, used to end it early.
 ///
 /// Every `subscribe` call returns its own token, even for the same owner and event type.
 ///
-/// ## Lifetime: a stored token owns its subscription
-/// One rule for every kind: **a token stored with `store(in:)` (in a ``SubscriptionBag`` or a
-/// `Set<SubscriptionToken>`) ends its subscription when the container releases it**, like
-/// Combine's `AnyCancellable`. So `.store(in: &subscriptions)` at the call site always means
-/// "this subscription lasts as long as `subscriptions`".
+/// ## Lifetime: one rule, set by the call that made the token
+/// **A subscription with an owner ends when its owner goes; one without an owner ends when its
+/// token goes.** Either also ends on ``cancel()``, on ``SubscriptionBag/cancelAll()`` of a bag
+/// that holds its token, or when the bus is released. How the token is kept never changes that
+/// rule: a stored property, `set.insert(token)`, `store(in: &set)`, `bag.insert(token)` and
+/// `store(in: bag)` all only keep the token.
 ///
-/// A token that was never stored keeps the rule of the call that made it:
-/// - Owner-bound subscriptions (`subscribe(owner:…)`, `subscribeOnce`, `subscribeOnMain`,
-///   `intercept(owner:…)`, stepping and paced with an owner, state queries with an owner) end
-///   with their owner; their token may be discarded, and discarding it cancels nothing.
-/// - Owner-less subscriptions (``EventBus/subscribe(for:priority:handler:)-8vm99``,
-///   ``EventBus/observeAll(_:failures:)``, `subscribeStepping(for:…)`, …) have no other anchor:
-///   releasing the last reference to their token cancels them, stored or not.
+/// - With an owner (`subscribe(owner:…)`, `subscribeOnce`, `subscribeOnMain`,
+///   `intercept(owner:…)`, stepping, paced and async with an owner, a state query's
+///   `subscribe(owner:…)`): the token may be discarded, and releasing it, or the set or bag
+///   that holds it, cancels nothing. Those methods are `@discardableResult`.
+/// - Without an owner (`subscribe(for:)`, `observeAll`, `intercept(for:)`, stepping, paced and
+///   async without an owner, a state query's `subscribe(handler:)`, protocol subscriptions
+///   without an owner): the token is the only anchor, so releasing the last reference to it
+///   cancels the subscription. Those methods are not `@discardableResult`: the compiler warns
+///   when the token is dropped, which would end the subscription at once.
 ///
-/// Whichever comes first ends the subscription: the owner's release, the container's (for a
-/// stored token), or ``cancel()``. Keep a token in a collection of your own only for an
-/// owner-less subscription, or call `store(in:)`: inserting it with `insert` leaves an
-/// owner-bound token's rule unchanged.
-///
-/// A token never keeps anything alive: not the handler once the subscription has ended, and
-/// not the bus. Releasing the bus ends every subscription on it and reports the tokens
-/// cancelled.
+/// A token never keeps anything alive: not the owner, not the handler once the subscription
+/// has ended, and not the bus. Releasing the bus ends every subscription on it, and their
+/// tokens report ``isFinished``.
 ///
 /// ## Cancellation
 /// ``cancel()`` may be called from any thread, any number of times, and from inside the
@@ -42,21 +38,21 @@ public final class SubscriptionToken: Sendable, Hashable {
     // reference to the store cost a third of subscribe + cancel's instructions.)
     private let id: SubscriptionID
     private let store: any SubscriptionRemoving
-    /// Set for owner-less kinds from the start, and for any kind by `store(in:)`. Relaxed: the
-    /// release of the last reference orders the store before `deinit` reads it.
-    private let cancelsOnDeinit: Atomic<Bool>
+    /// True exactly for owner-less kinds, fixed by the call that made the token: nothing about
+    /// how the token is kept may change it (decision record 0116 in docs/decisions).
+    private let cancelsOnDeinit: Bool
     /// A buffered kind's backlog and drop count: plain data the entry writes, never the entry.
     private let counters: BufferCounters?
 
     init(subscription: AnySubscription, store: any SubscriptionRemoving, cancelsOnDeinit: Bool) {
         self.id = SubscriptionID(subscription)
         self.store = store
-        self.cancelsOnDeinit = Atomic(cancelsOnDeinit)
+        self.cancelsOnDeinit = cancelsOnDeinit
         counters = subscription.bufferCounters
     }
 
     deinit {
-        if cancelsOnDeinit.load(ordering: .relaxed) {
+        if cancelsOnDeinit {
             cancel()
         }
     }
@@ -72,7 +68,10 @@ public final class SubscriptionToken: Sendable, Hashable {
 
     /// True once no event can reach the handler any more: the token was cancelled, a
     /// once-subscription has fired, the owner has been released, or the bus has been released.
-    public var isCancelled: Bool { store.isFinished(id) }
+    ///
+    /// A snapshot, safe to read from any thread. Once true it stays true. An owner's death is
+    /// seen as soon as the owner is released, before the bus has removed the entry.
+    public var isFinished: Bool { store.isFinished(id) }
 
     /// How many events wait for the handler: in a stepping or paced subscription's buffer, or
     /// in an executor subscription's mailbox. Always 0 for synchronous kinds, and 0 once the
@@ -84,25 +83,27 @@ public final class SubscriptionToken: Sendable, Hashable {
     /// created. Never decreases. Always 0 for unbounded and synchronous kinds.
     public var droppedEventCount: Int { counters?.droppedCount ?? 0 }
 
-    /// Keeps the token in `bag`, which then owns the subscription: the bag cancels it when the
-    /// bag is cancelled or released, whatever the subscription's kind (an owner-bound one also
-    /// still ends with its owner).
+    /// Keeps the token in `bag`, and does nothing else: the subscription's rule stays the one
+    /// of the call that made the token (see the type's Lifetime).
+    ///
+    /// An owner-less subscription then lasts while the bag (or any other holder) keeps its
+    /// token, and ends when the bag is released. For an owner-bound one the bag keeps nothing
+    /// alive and its release cancels nothing: the owner decides. ``SubscriptionBag/cancelAll()``
+    /// ends either kind.
     public func store(in bag: SubscriptionBag) {
         bag.insert(self)
     }
 
-    /// Keeps the token in `set`, as Combine users write `store(in: &cancellables)`, and makes
-    /// the token own its subscription: when the set releases it (the set is released, emptied,
-    /// or the token removed), the subscription ends, whatever its kind. An owner-bound
-    /// subscription also still ends with its owner, whichever comes first.
+    /// Keeps the token in `set`, as Combine users write `store(in: &cancellables)`, and does
+    /// nothing else: it is `set.insert(self)`, and the subscription's rule stays the one of
+    /// the call that made the token (see the type's Lifetime).
+    ///
+    /// An owner-less subscription then lasts while the set (or any other holder) keeps its
+    /// token, and ends when the set releases it (the set is released or emptied, or the token
+    /// removed). For an owner-bound one the set keeps nothing alive and releasing it cancels
+    /// nothing: the owner decides; call ``cancel()`` on the token to end it sooner.
     public func store(in set: inout Set<SubscriptionToken>) {
-        ownSubscription()
         set.insert(self)
-    }
-
-    /// From now on, releasing this token cancels the subscription (see the type's Lifetime).
-    func ownSubscription() {
-        cancelsOnDeinit.store(true, ordering: .relaxed)
     }
 
     /// Tokens are equal only to themselves.

@@ -25,7 +25,7 @@ struct BusBinding {
     /// Claims the binding for an attach to `bus`, or says why that attach must not happen.
     mutating func claim(_ bus: EventBus) -> Refusal? {
         if isBound, self.bus !== bus { return .anotherBus }
-        if isAttaching || token.map({ !$0.isCancelled }) == true { return .alreadyAttached }
+        if isAttaching || token.map({ !$0.isFinished }) == true { return .alreadyAttached }
         self.bus = bus
         isBound = true
         isAttaching = true

@@ -137,7 +137,7 @@ public final class TraceWriter: Sendable {
     ///
     /// A writer traces one bus (see "One bus per writer" above): for another bus, or for this
     /// one while already attached, it writes a line to standard error and returns a token that
-    /// is already cancelled (``SubscriptionToken/isCancelled`` is true), and writes nothing.
+    /// is already cancelled (``SubscriptionToken/isFinished`` is true), and writes nothing.
     public func attach(to bus: EventBus) -> SubscriptionToken {
         if let refusal = state.withLock({ $0.binding.claim(bus) }) {
             FileHandle.standardError.write(Data(BusBinding.message(refusal, path: path).utf8))

@@ -136,13 +136,11 @@ final class SampleCancellation1: SampleOwner, @unchecked Sendable {  // safe: se
         let token = bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
         token.cancel()
 
-        let bag = SubscriptionBag()                 // cancels everything it holds on deinit
+        let bag = SubscriptionBag()                 // keeps tokens; cancelAll() ends them all
         bus.subscribe(for: CheckoutDidCompleteEvent.self) { print($0.orderID) }.store(in: bag)
 
         var tokens = Set<SubscriptionToken>()       // Combine-style
         bus.subscribe(for: CartDidUpdateEvent.self) { print($0.itemCount) }.store(in: &tokens)
-        bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in owner.render(event) }
-            .store(in: &tokens)                     // owner-bound too: ends with `tokens` or with self
         withExtendedLifetime((token, bag, tokens, ())) {}
     }
 }

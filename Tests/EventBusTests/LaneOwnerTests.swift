@@ -50,7 +50,7 @@ struct LaneOwnerTests {
 
         #expect(log.all == ["1"])
         // Nothing waited when the owner died, so that publish found it gone and ended it.
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func theLaneHoldsNoOwnerOnceTheDrainReturns() {
@@ -157,7 +157,7 @@ struct LaneOwnerTests {
 
         // ...and the next publish finds the owner gone, ends the subscription and releases it
         sut.publish(Ping(number: 3))
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
         #expect(probe.isReleased)
         #expect(deadEvents.count == 1)
     }
@@ -174,7 +174,7 @@ struct LaneOwnerTests {
 
         for _ in 0..<ownerCheckInterval { sut.publish(Carrier(payload: Probe())) }
 
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
         #expect(token.waitingEventCount == 0)
         #expect(probe.isReleased)
     }

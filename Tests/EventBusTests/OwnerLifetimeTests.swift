@@ -67,15 +67,15 @@ struct OwnerLifetimeTests {
         #expect(weakOwner.object == nil)
     }
 
-    @Test func tokenReportsCancelledOnceTheOwnerIsGone() {
+    @Test func tokenReportsFinishedOnceTheOwnerIsGone() {
         let sut = EventBus()
         var owner: Owner? = Owner()
         let token = sut.subscribe(owner: owner!) { (_, _: Ping) in }
-        #expect(!token.isCancelled)
+        #expect(!token.isFinished)
 
         owner = nil
 
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func handlerDoesNotKeepTheOwnerAlive() {

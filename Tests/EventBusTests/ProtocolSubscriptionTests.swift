@@ -179,7 +179,7 @@ struct ProtocolSubscriptionTests {
 
         // Then nothing was subscribed: not listed, and the token is already finished
         #expect(sut.subscriptionSnapshot().isEmpty)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func whatCanMatchAPublishedEvent() {

@@ -35,7 +35,7 @@ struct StateDeliveryKindTests {
         sut.publishState(Reading(value: 2))
 
         #expect(owner.log.all == ["1"])
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func unsubscribeAllEndsStateSubscriptionsToo() {
@@ -62,7 +62,7 @@ struct StateDeliveryKindTests {
         sut.publishState(Reading(value: 2))
 
         #expect(owner.log.all == ["1"])
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func onceWaitsForTheFirstValueThatPassesTheChain() {

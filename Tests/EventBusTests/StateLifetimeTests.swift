@@ -21,7 +21,7 @@ struct StateLifetimeTests {
         token.cancel()
 
         #expect(released.object == nil)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func cancellingAnExecutorStateSubscriptionReleasesWhatIsQueued() {
@@ -55,7 +55,7 @@ struct StateLifetimeTests {
         sut = nil
 
         #expect(released.object == nil)
-        #expect(token?.isCancelled == true)
+        #expect(token?.isFinished == true)
     }
 
     @Test func anOwnerReleasedWhileItsChainSkipsIsNeverCalledAndGoesWithTheNextValueThatPasses() {

@@ -24,7 +24,7 @@ struct SteppingLifetimeTests {
 
         promises.last?.complete(.cancel)
 
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
         #expect(token.waitingEventCount == 0)
         #expect(released.count == 3)
         sut.publish(released.event(4))
@@ -57,7 +57,7 @@ struct SteppingLifetimeTests {
         sut.publish(released.event(5))
 
         #expect(released.count == 5)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
         #expect(sut.store.count(of: ObjectIdentifier(TrackedEvent.self)) == 0)
     }
 

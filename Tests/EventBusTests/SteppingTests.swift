@@ -110,7 +110,7 @@ struct SteppingTests {
         stale.complete(.cancel)
 
         #expect(owner.log.all == ["1", "2"])
-        #expect(!token.isCancelled)
+        #expect(!token.isFinished)
         promises.last?.complete(.more)
         #expect(owner.log.all == ["1", "2", "3"])
     }

@@ -122,7 +122,7 @@ struct SubscriptionReleaseTests {
         sut.publish(Ping())
 
         #expect(probe.isReleased)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func aDeadOwnersHandlerIsReleasedByTheNextPublishWhileTheTokenIsHeld() {
@@ -136,7 +136,7 @@ struct SubscriptionReleaseTests {
         sut.publish(Ping())
 
         #expect(probe.isReleased)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     // MARK: - 10: a self-capturing subscriber that cancelled does not leak
@@ -172,7 +172,7 @@ struct SubscriptionReleaseTests {
 
         #expect(weakBus.object == nil)
         #expect(weakProbe.object == nil)
-        #expect(tokens.allSatisfy { $0.isCancelled })
+        #expect(tokens.allSatisfy { $0.isFinished })
         tokens.forEach { $0.cancel() }  // harmless once the bus is gone
     }
 

@@ -3,9 +3,9 @@ import Testing
 
 @testable import EventBus
 
-/// One token rule: a token stored in a bag or a set ends its subscription when the container
-/// goes, for every kind; a token never stored keeps its kind's rule (owner-bound: the owner
-/// decides; owner-less: the token's release cancels).
+/// Every owner-bound kind under the one token rule: a set or bag only keeps its tokens, so its
+/// release leaves each subscription to its owner, while `cancelAll()` and `cancel()` end them.
+/// (`TokenLifetimeRuleTests` crosses kinds with every way of keeping a token.)
 @Suite("Token ownership", .timeLimit(.minutes(3)))
 struct TokenOwnershipTests {
     /// One subscription of every kind whose token was discardable before: all owner-bound.
@@ -17,7 +17,10 @@ struct TokenOwnershipTests {
                 "synchronous",
                 sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("synchronous") }
             ),
-            ("event only", sut.subscribe(owner: owner) { (_: Ping) in owner.log.append("event only") }),
+            (
+                "event only",
+                sut.subscribe(owner: owner) { [log = owner.log] (_: Ping) in log.append("event only") }
+            ),
             ("once", sut.subscribeOnce(owner: owner) { (owner, _: Ping) in owner.log.append("once") }),
             (
                 "throwing",
@@ -73,57 +76,76 @@ struct TokenOwnershipTests {
         ]
     }
 
-    @Test func releasingTheSetEndsEveryKindWhileItsOwnerLives() {
+    @Test func releasingTheSetOrTheBagLeavesEveryOwnerBoundKindToItsOwner() async {
+        // Given every owner-bound kind, kept half in a set with store(in:), half in a bag
         let sut = EventBus()
-        let owner = Owner()
+        let log = Log()
+        var owner: Owner? = Owner(log: log)
         let executor = ManualExecutor()
-        var tokens = Set<SubscriptionToken>()
-        let kinds = subscribeEveryOwnerBoundKind(on: sut, owner: owner, executor: executor)
-        for (_, token) in kinds { token.store(in: &tokens) }
-        #expect(sut.subscriptionSnapshot().values.joined().count == kinds.count)
-
-        tokens = []
-        _ = consume kinds
-        sut.publish(Ping())
-        sut.publishState(Ping())
-        executor.drain()
-
-        #expect(sut.subscriptionSnapshot().isEmpty)
-        #expect(owner.log.all.isEmpty)
-        #expect(tokens.isEmpty)
-    }
-
-    @Test func releasingTheBagEndsEveryKindWhileItsOwnerLives() {
-        let sut = EventBus()
-        let owner = Owner()
-        let executor = ManualExecutor()
+        var tokens: Set<SubscriptionToken>? = []
         var bag: SubscriptionBag? = SubscriptionBag()
-        for (_, token) in subscribeEveryOwnerBoundKind(on: sut, owner: owner, executor: executor) {
-            token.store(in: bag!)
+        let kinds = subscribeEveryOwnerBoundKind(on: sut, owner: owner!, executor: executor)
+        for (index, (_, token)) in kinds.enumerated() {
+            if index.isMultiple(of: 2) { token.store(in: &tokens!) } else { token.store(in: bag!) }
         }
+        let everyKind = Set(kinds.map(\.kind))
+        _ = consume kinds
 
+        // When the set and the bag go
+        tokens = nil
         bag = nil
         sut.publish(Ping())
         sut.publishState(Ping())
         executor.drain()
 
+        // Then every kind still runs: the set and the bag only kept tokens
+        await waitUntil { Set(log.all).isSuperset(of: everyKind) }
+
+        // And once the owner goes, nothing runs and nothing stays listed
+        let before = log.count
+        owner = nil
+        sut.publish(Ping())
+        sut.publishState(Ping())
+        executor.drain()
+        #expect(log.count == before)
+        #expect(sut.subscriptionSnapshot().isEmpty)
+        #expect(tokens == nil && bag == nil && owner == nil)
+    }
+
+    @Test func cancellingTheBagEndsEveryKindWhileItsOwnerLives() {
+        // Given every owner-bound kind kept in a bag
+        let sut = EventBus()
+        let owner = Owner()
+        let executor = ManualExecutor()
+        let bag = SubscriptionBag()
+        for (_, token) in subscribeEveryOwnerBoundKind(on: sut, owner: owner, executor: executor) {
+            token.store(in: bag)
+        }
+
+        // When the bag is cancelled
+        bag.cancelAll()
+        sut.publish(Ping())
+        sut.publishState(Ping())
+        executor.drain()
+
+        // Then none of them runs, and none is listed
         #expect(sut.subscriptionSnapshot().isEmpty)
         #expect(owner.log.all.isEmpty)
     }
 
-    @Test func removingOneTokenFromTheSetEndsOnlyItsSubscription() {
+    @Test func removingAnOwnerlessTokenFromTheSetEndsOnlyItsSubscription() {
         let sut = EventBus()
-        let owner = Owner()
+        let log = Log()
         var tokens = Set<SubscriptionToken>()
-        let first = sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("first") }
+        let first = sut.subscribe { (_: Ping) in log.append("first") }
         first.store(in: &tokens)
-        sut.subscribe(owner: owner) { (owner, _: Ping) in owner.log.append("second") }.store(in: &tokens)
+        sut.subscribe { (_: Ping) in log.append("second") }.store(in: &tokens)
 
         tokens.remove(first)
         _ = consume first
         sut.publish(Ping())
 
-        #expect(owner.log.all == ["second"])
+        #expect(log.all == ["second"])
     }
 
     @Test func aStoredTokensSubscriptionStillEndsWithItsOwner() {
@@ -137,7 +159,7 @@ struct TokenOwnershipTests {
         sut.publish(Ping())
 
         #expect(log.all.isEmpty)
-        #expect(tokens.first?.isCancelled == true)
+        #expect(tokens.first?.isFinished == true)
     }
 
     @Test func aDiscardedOwnerBoundTokenStillCancelsNothing() {

@@ -9,7 +9,8 @@ enum ModelOperation: Equatable {
     case cancel(pick: Int)
     /// Drops the last reference to the owner picked, ending its subscriptions.
     case killOwner(pick: Int)
-    /// Drops the thread's ``SubscriptionBag``, which cancels what was stored in it.
+    /// Drops the thread's ``SubscriptionBag``, which ends what was stored in it: owner-less
+    /// subscriptions whose tokens nothing else holds.
     case releaseBag
     case publish(ModelTopic)
     case publishState
