@@ -133,7 +133,7 @@ struct MainActorImmediateTests {
 
         // Then
         #expect(log.all.isEmpty)
-        #expect(token.isCancelled)
+        #expect(token.isFinished)
     }
 
     @Test func anEventWaitingForAQueuedMainActorSubscriberDoesNotHoldBackAnImmediateOne() async {
