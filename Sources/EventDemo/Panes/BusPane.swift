@@ -146,8 +146,10 @@ public final class BusPane {
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, dead: DeadEvent) in
-            pane.countDeadEvent(dead.eventTypeName)
+        bus.subscribe(owner: self, for: DeadEvent.self, on: executor) { pane, dead in
+            MainLoop.assumeIsolated {
+                pane.countDeadEvent(dead.eventTypeName)
+            }
         }
         let publishers = publishers
         let lastEvents = lastEvents

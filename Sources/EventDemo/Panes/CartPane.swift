@@ -56,33 +56,42 @@ public final class CartPane {
     public init(bus: EventBus, executor: MainLoopExecutor) {
         // The cart store's state: replayed at once, then every change (an unchanged cart, say
         // after clearing an empty one, is skipped as a repeat).
-        bus.states(for: CartDidUpdateEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
-            pane.heard(.cartChange(from: pane.state.items, to: event))
-            pane.state.items = event.items
-            pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
-            if !event.items.isEmpty { pane.state.lastOrder = nil }
-            pane.state.vetoReason = nil
+        bus.states(for: CartDidUpdateEvent.self).subscribe(owner: self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.heard(.cartChange(from: pane.state.items, to: event))
+                pane.state.items = event.items
+                pane.state.selection = min(pane.state.selection, max(0, event.items.count - 1))
+                if !event.items.isEmpty { pane.state.lastOrder = nil }
+                pane.state.vetoReason = nil
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutVetoedEvent) in
-            pane.heard(CartHeard("CheckoutVetoedEvent", "✗ checkout refused: \(event.reason)", .warning))
-            pane.state.vetoReason = event.reason
+        bus.subscribe(owner: self, for: CheckoutVetoedEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.heard(CartHeard("CheckoutVetoedEvent", "✗ checkout refused: \(event.reason)", .warning))
+                pane.state.vetoReason = event.reason
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: CheckoutDidCompleteEvent) in
-            pane.heard(
-                CartHeard(
-                    "CheckoutDidCompleteEvent", "✓ order #\(event.orderNumber) placed: \(event.total)", .good,
-                    orderNumber: event.orderNumber))
-            pane.state.lastOrder = event
-            pane.state.loyalty = pane.state.loyalty.filter { $0.key == event.orderNumber }
+        bus.subscribe(owner: self, for: CheckoutDidCompleteEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.heard(
+                    CartHeard(
+                        "CheckoutDidCompleteEvent", "✓ order #\(event.orderNumber) placed: \(event.total)",
+                        .good, orderNumber: event.orderNumber))
+                pane.state.lastOrder = event
+                pane.state.loyalty = pane.state.loyalty.filter { $0.key == event.orderNumber }
+            }
         }
         // The award is published inside the order's publish, so it may arrive before the order
         // does: outcomes are kept by order number.
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoyaltyDidAwardPointsEvent) in
-            pane.heard(
-                CartHeard(
-                    "LoyaltyDidAwardPointsEvent", "+\(event.points) points for order #\(event.orderNumber)",
-                    .good))
-            pane.state.loyalty[event.orderNumber] = .awarded(event.points)
+        bus.subscribe(owner: self, for: LoyaltyDidAwardPointsEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.heard(
+                    CartHeard(
+                        "LoyaltyDidAwardPointsEvent",
+                        "+\(event.points) points for order #\(event.orderNumber)",
+                        .good))
+                pane.state.loyalty[event.orderNumber] = .awarded(event.points)
+            }
         }
         // A failed award publishes nothing: the pane hears it as the loyalty handler's error.
         failureTap = bus.observeAll { _ in

@@ -25,17 +25,27 @@ public final class LoginPane {
 
     /// Subscribes to the auth events on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoginDidStartEvent) in
-            pane.show(.loggingIn(username: event.username), ifNews: .started, of: event.session)
+        // The loop is an executor: each handler runs inside its drain, on the loop, which is what
+        // `MainLoop.assumeIsolated` checks before it lets the handler touch the pane.
+        bus.subscribe(owner: self, for: LoginDidStartEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.show(.loggingIn(username: event.username), ifNews: .started, of: event.session)
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLoginEvent) in
-            pane.show(.loggedIn(event.user, since: event.date), ifNews: .signedIn, of: event.session)
+        bus.subscribe(owner: self, for: UserDidLoginEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.show(.loggedIn(event.user, since: event.date), ifNews: .signedIn, of: event.session)
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: LoginDidCancelEvent) in
-            pane.show(.loggedOut, ifNews: .ended, of: event.session)
+        bus.subscribe(owner: self, for: LoginDidCancelEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.show(.loggedOut, ifNews: .ended, of: event.session)
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLogoutEvent) in
-            pane.show(.loggedOut, ifNews: .ended, of: event.session)
+        bus.subscribe(owner: self, for: UserDidLogoutEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                pane.show(.loggedOut, ifNews: .ended, of: event.session)
+            }
         }
     }
 

@@ -51,25 +51,33 @@ public final class ProfilePane {
     public init(bus: EventBus, executor: MainLoopExecutor) {
         // State subscriptions: each replays the current value first, so a reopened pane shows the
         // signed-in user's profile at once.
-        bus.states(for: UserDidLoginEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
-            if pane.tracker.record(.signedIn, of: event.session) { pane.update() }
+        bus.states(for: UserDidLoginEvent.self).subscribe(owner: self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                if pane.tracker.record(.signedIn, of: event.session) { pane.update() }
+            }
         }
-        bus.states(for: ProfileDidLoadEvent.self).subscribeOnLoop(owner: self, on: executor) { pane, event in
-            // A profile of a session that is over is dropped: a fetch can land after its logout.
-            guard !pane.tracker.isOver(event.session) else { return }
-            if let kept = pane.profile, kept.session > event.session { return }
-            pane.profile = event
-            pane.update()
+        bus.states(for: ProfileDidLoadEvent.self).subscribe(owner: self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                // A profile of a session that is over is dropped: a fetch can land after its logout.
+                guard !pane.tracker.isOver(event.session) else { return }
+                if let kept = pane.profile, kept.session > event.session { return }
+                pane.profile = event
+                pane.update()
+            }
         }
-        bus.subscribeOnLoop(owner: self, on: executor) { (pane, event: UserDidLogoutEvent) in
-            if pane.tracker.record(.ended, of: event.session) { pane.update() }
+        bus.subscribe(owner: self, for: UserDidLogoutEvent.self, on: executor) { pane, event in
+            MainLoop.assumeIsolated {
+                if pane.tracker.record(.ended, of: event.session) { pane.update() }
+            }
         }
         // Only the count, and only when it changes: removing a line and adding it back
         // re-renders twice, but an action that leaves the count as it was reaches the pane as a
         // skipped delivery (shown in the event log), not as an update.
         bus.states(for: CartDidUpdateEvent.self).select(\.itemCount).skipRepeats()
-            .subscribeOnLoop(owner: self, on: executor) { pane, count in
-                pane.cart = ProfileCartLine(itemCount: count, updates: (pane.cart?.updates ?? 0) + 1)
+            .subscribe(owner: self, on: executor) { pane, count in
+                MainLoop.assumeIsolated {
+                    pane.cart = ProfileCartLine(itemCount: count, updates: (pane.cart?.updates ?? 0) + 1)
+                }
             }
     }
 
