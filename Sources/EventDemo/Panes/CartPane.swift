@@ -93,11 +93,11 @@ public final class CartPane {
                 pane.state.loyalty[event.orderNumber] = .awarded(event.points)
             }
         }
-        // A failed award publishes nothing: the pane hears it as the loyalty handler's error.
+        // A failed award publishes nothing: the pane hears it as the loyalty handler's error,
+        // known by the failed subscription's owner, not by its name.
         failureTap = bus.observeAll { _ in
         } failures: { [weak self] failure in
-            guard failure.subscription.subscriberName == "LoyaltyService",
-                let order = failure.event as? CheckoutDidCompleteEvent
+            guard failure.owner is LoyaltyService, let order = failure.event as? CheckoutDidCompleteEvent
             else { return }
             let reason = "\(failure.error)"
             executor.enqueue {

@@ -39,11 +39,9 @@ public final class ArchiveService: Sendable {
     /// Ticks archived so far.
     public var archivedCount: Int { archived.load(ordering: .relaxed) }
 
-    /// Ticks the handler has been given so far (queued or done), from `bus`'s snapshot.
+    /// Ticks the handler has been given so far (queued or done), from `bus`'s introspection of
+    /// this service's subscriptions: found by their owner, the service itself, not by a name.
     public func receivedCount(on bus: EventBus) -> Int {
-        bus.subscriptionSnapshot()[EventType(PriceDidTickEvent.self)]?.first {
-            $0.subscriberName == "ArchiveService"
-        }?
-        .eventsReceived ?? 0
+        bus.subscriptions(owner: self).reduce(0) { $0 + $1.eventsReceived }
     }
 }
