@@ -286,6 +286,55 @@ final class SampleNestedPublishing1: SampleOwner, @unchecked Sendable {  // safe
     }
 }
 
+// Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 2
+final class SampleNestedPublishing2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    final class CartService: Sendable {
+        private struct State {
+            var items: [String] = []
+            var outbox: [any EventBusEvent] = []  // decided, not yet published, in decision order
+            var isPublishing = false  // one thread publishes the outbox at a time
+        }
+        private let bus: EventBus
+        private let state = Mutex(State())
+
+        init(bus: EventBus) { self.bus = bus }
+
+        func add(_ item: String) {
+            let mustPublish = state.withLock { state in
+                state.items.append(item)  // decide under the lock
+                state.outbox.append(CartDidUpdateEvent(itemCount: state.items.count))
+                let mustPublish = !state.isPublishing
+                state.isPublishing = true
+                return mustPublish
+            }
+            if mustPublish { publishDecided() }  // publish after unlocking
+        }
+
+        /// Takes the whole outbox under the lock and publishes it outside, until none is left.
+        private func publishDecided() {
+            while true {
+                var batch: [any EventBusEvent] = []
+                state.withLock { state in
+                    swap(&batch, &state.outbox)
+                    if batch.isEmpty { state.isPublishing = false }
+                }
+                if batch.isEmpty { return }
+                for event in batch { bus.publish(event) }
+            }
+        }
+    }
+
+
+    func run() async throws {
+        let cart = CartService(bus: bus)
+        bus.subscribe(owner: self) { (owner, event: CartDidUpdateEvent) in print(event.itemCount) }
+        cart.add("Milk frother")
+        cart.add("Paper filters")
+        #expect(printed == ["1", "2"])
+        withExtendedLifetime((cart, ())) {}
+    }
+}
+
 // Sources/EventBus/EventBus.docc/ObservingAllEvents.md, sample 1
 final class SampleObservingAllEvents1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -1284,6 +1333,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 1") func sampleNestedPublishing1() async throws {
         try await runSample { try await SampleNestedPublishing1().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 2") func sampleNestedPublishing2() async throws {
+        try await runSample { try await SampleNestedPublishing2().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/ObservingAllEvents.md, sample 1") func sampleObservingAllEvents1() async throws {
         try await runSample { try await SampleObservingAllEvents1().run() }

@@ -1,7 +1,8 @@
 import EventBus
 
 /// A service's state behind a lock, and an outbox: what the service decides to publish while it
-/// holds the lock goes out after the lock is released, in the order it was decided.
+/// holds the lock goes out after the lock is released, in the order it was decided. The Nested
+/// Publishing guide's outbox, with a closure per publish so that taps name the deciding line.
 ///
 /// A service decides under its lock and publishes after releasing it, because handlers must
 /// never run under a lock. Without an outbox, two threads that decide A then B can publish B
@@ -52,15 +53,18 @@ final class ServiceState<State: Sendable>: Sendable {
         locked.withLock { body($0.state) }
     }
 
+    /// Takes the whole outbox under the lock and runs it outside, until none is left: the
+    /// pattern of the Nested Publishing guide's "Publishing after you unlock: an outbox". Each
+    /// publish is moved once, and released outside the lock.
     private func drain() {
-        while let next = locked.withLock({ locked -> Publish? in
-            guard !locked.outbox.isEmpty else {
-                locked.isDraining = false
-                return nil
+        while true {
+            var batch: [Publish] = []
+            locked.withLock { locked in
+                swap(&batch, &locked.outbox)
+                if batch.isEmpty { locked.isDraining = false }
             }
-            return locked.outbox.removeFirst()
-        }) {
-            next.run(on: bus)
+            if batch.isEmpty { return }
+            for publish in batch { publish.run(on: bus) }
         }
     }
 }
