@@ -30,50 +30,6 @@ final class SampleREADME1: SampleOwner, @unchecked Sendable {  // safe: see Samp
     }
 }
 
-// README.md, sample 2
-final class SampleREADME2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        let tap = bus.observeAll { record in
-            print("\(record.eventTypeName) from \(record.callSite) in \(record.callSite.function)")
-        }
-        bus.publish(UserDidLoginEvent(userID: "ada"))
-        tap.cancel()
-        #expect(printed.first?.hasPrefix("UserDidLoginEvent from DocSampleTests/") == true)
-        withExtendedLifetime((tap, ())) {}
-    }
-}
-
-// README.md, sample 3
-final class SampleREADME3: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        let recorder = FlowRecorder(bus: bus)
-        bus.publish(UserDidLoginEvent(userID: "ada"))  // drive the scenario under test here
-        let golden = try String(contentsOfFile: "Tests/AppTests/Golden/login-flow.txt", encoding: .utf8)
-        #expect(recorder.map.text(callSites: .function) == golden)
-        withExtendedLifetime((recorder, golden, ())) {}
-    }
-}
-
-// README.md, sample 4
-final class SampleREADME4: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
-
-    func run() async throws {
-        let path = FileManager.default.temporaryDirectory.appending(path: "session.jsonl").path
-        let writer = try TraceWriter(path: path, maximumBytes: 1 << 20)
-        let tracing = writer.attach(to: bus)
-        bus.publish(UserDidLoginEvent(userID: "ada"))
-        writer.close()
-        tracing.cancel()
-        for entry in try Trace(contentsOf: path).entries {
-            print(entry.sequenceNumber, entry.eventTypeName, entry.callSiteDescription)
-        }
-        #expect(printed.count == 1 && printed[0].contains("UserDidLoginEvent"))
-        withExtendedLifetime((path, writer, tracing, ())) {}
-    }
-}
-
 // Sources/EventBus/EventBus.docc/AsyncHandlers.md, sample 1
 final class SampleAsyncHandlers1: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
 
@@ -1281,13 +1237,6 @@ final class SampleTraceWriter1: SampleOwner, @unchecked Sendable {  // safe: see
 struct DocSamples {
     @Test("README.md, sample 1") func sampleREADME1() async throws {
         try await runSample { try await SampleREADME1().run() }
-    }
-    @Test("README.md, sample 2") func sampleREADME2() async throws {
-        try await runSample { try await SampleREADME2().run() }
-    }
-    // README.md, sample 3 is compiled only: it waits for events forever.
-    @Test("README.md, sample 4") func sampleREADME4() async throws {
-        try await runSample { try await SampleREADME4().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/AsyncHandlers.md, sample 1") func sampleAsyncHandlers1() async throws {
         try await runSample { try await SampleAsyncHandlers1().run() }
