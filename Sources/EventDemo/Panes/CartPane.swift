@@ -105,24 +105,23 @@ public final class CartPane {
                     self?.heard(
                         CartHeard(
                             "SubscriberFailure", "✗ LoyaltyService: \(reason)", .warning,
-                            orderNumber: order.orderNumber))
+                            orderNumber: order.orderNumber),
+                        underOrder: order.orderNumber)
                     self?.state.loyalty[order.orderNumber] = .failed(reason)
                 }
             }
         }
     }
 
-    private func heard(_ line: CartHeard) {
+    /// Lists `line` first (newest first), or right under the line of order `underOrder` when
+    /// the pane has heard of that order.
+    private func heard(_ line: CartHeard, underOrder order: Int? = nil) {
         // An order's error comes through the tap, which takes another road to the loop than
         // the order's delivery: listed right under its order (as in the log), whichever came
-        // first.
-        let order = line.typeName == "SubscriberFailure" ? line.orderNumber : nil
+        // first. Only an order's own line and its error carry its number.
         let index =
-            order.flatMap { number in
-                state.history.firstIndex {
-                    $0.typeName == "CheckoutDidCompleteEvent" && $0.orderNumber == number
-                }
-            }.map { $0 + 1 } ?? 0
+            order.flatMap { number in state.history.firstIndex { $0.orderNumber == number } }.map { $0 + 1 }
+            ?? 0
         state.history.insert(line, at: index)
         if state.history.count > Self.keptHistory { state.history.removeLast() }
     }
