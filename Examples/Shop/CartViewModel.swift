@@ -12,8 +12,8 @@ final class CartViewModel {
 
     init(bus: EventBus, store: Store<Cart, CartAction>) {
         // Every subscription is bound to `self`: they end when the view model goes, so there is
-        // no token to keep and no `[weak self]` to write. `.mainActor` queues each event and runs
-        // the handler on the main actor, in publish order across all three subscriptions.
+        // no token to keep and no `[weak self]` to write. Main-actor delivery queues each event
+        // and runs the handler on the main actor, in publish order across all three subscriptions.
         store.states.select(\.itemCount).skipRepeats().subscribeOnMain(owner: self) { model, count in
             model.badge = "Cart (\(count))"
             model.badgeUpdates += 1

@@ -6,12 +6,16 @@ import Synchronization
 /// Its handler runs on whichever thread publishes the request, so two requests may be handled
 /// at once. It decides under a lock (is there anything to order, which number comes next) and
 /// publishes only after unlocking: a subscriber of what it publishes runs inside `publish` and
-/// may publish back to this service, which would then wait for a lock its own thread holds.
+/// may call back into this service, which would then wait for a lock its own thread holds.
+/// The decisions go through an outbox, so the bus hears them in the order they were made, even
+/// across threads (the Nested Publishing guide, "Publishing after you unlock: an outbox").
 final class CheckoutService: Sendable {
     private struct State {
         var lastOrderNumber = 0
-        /// What the decisions made so far have to tell the bus, in the order they were made.
+        /// Decided and not published yet, in decision order.
         var outbox: [any EventBusEvent] = []
+        /// One thread at a time publishes the outbox; the others only add to it.
+        var isPublishing = false
     }
 
     private let bus: EventBus
@@ -26,7 +30,7 @@ final class CheckoutService: Sendable {
     }
 
     private func checkOut(_ cart: Cart) {
-        let decided = state.withLock { state in
+        let mustPublish = state.withLock { state in
             if cart.items.isEmpty {
                 state.outbox.append(CheckoutDidFailEvent(reason: "the cart is empty"))
             } else {
@@ -36,15 +40,24 @@ final class CheckoutService: Sendable {
                         number: state.lastOrderNumber, items: cart.items, totalCents: cart.totalCents))
                 state.outbox.append(CartAction.clear)
             }
-            // Taken whole in the same locked section as the decision: this thread publishes
-            // exactly the events of its own decision, and no other thread sees them.
-            var taken: [any EventBusEvent] = []
-            swap(&taken, &state.outbox)
-            return taken
+            let mustPublish = !state.isPublishing
+            state.isPublishing = true
+            return mustPublish
         }
-        // Unlocked now; published in the order decided, so the order comes before the cleared cart.
-        for event in decided {
-            bus.publish(event)
+        if mustPublish { publishDecided() }
+    }
+
+    /// Takes the whole outbox under the lock and publishes it after unlocking, until none is
+    /// left: events decided meanwhile, here or on other threads, go out after it, in order.
+    private func publishDecided() {
+        while true {
+            var batch: [any EventBusEvent] = []
+            state.withLock { state in
+                swap(&batch, &state.outbox)
+                if batch.isEmpty { state.isPublishing = false }
+            }
+            if batch.isEmpty { return }
+            for event in batch { bus.publish(event) }
         }
     }
 }
