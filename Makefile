@@ -15,7 +15,7 @@ help:
 	@echo "make build         debug build, warnings as errors"
 	@echo "make tsan          the tests under ThreadSanitizer"
 	@echo "make asan          the tests under AddressSanitizer, leaks included"
-	@echo "make lint | docs   swift-format lint, the unsafe inventory, no history in comments, trap messages; DocC archive (warnings as errors)"
+	@echo "make lint | docs   swift-format lint, the unsafe inventory, the codemap rules, no history in comments, trap messages; DocC archive (warnings as errors)"
 	@echo "make samples       regenerate the doc-sample tests from the README and the guides"
 	@echo "make lint-workflows   the workflow schema check, and actionlint where it installs (once)"
 	@echo "make bench | bench-quick   release benchmark"
@@ -71,6 +71,7 @@ asan: deps
 lint:
 	$(SWIFT) format lint --strict -r Package.swift Sources Tests Examples
 	bash scripts/unsafe-inventory.sh
+	python3 scripts/check-architecture.py
 	python3 scripts/check-comment-history.py
 	bash scripts/trap-messages.sh
 

@@ -47,9 +47,7 @@ extension EventBus {
     ) {
         let enclosing = nesting.pointee.tracedPublish
         nesting.pointee.tracedPublish = trace.running(at: nesting.pointee.depth)
-        _ = deliverNow(
-            event, list: store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
-            tapping: trace.taps != nil, noted: true)
+        _ = deliverNow(event, nesting: nesting, tapping: trace.taps != nil, noted: true)
         nesting.pointee.tracedPublish = enclosing
     }
 

@@ -88,10 +88,9 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     /// action), and the store holds the subscription's token, so releasing the store ends it.
     private let engine: StoreEngine<State, Action>
     private let actionSubscription: SubscriptionToken
-    /// That subscription's entry and its type's published list, for the direct path of
-    /// `dispatch` (the list lives as long as the bus, which the engine holds).
-    private let actionEntry: AnySubscription
-    private let actionList: Unmanaged<PublishedList>?
+    /// That subscription's entry, for the direct path of `dispatch` (the engine's
+    /// ``DirectPath``: the store never reads the bus's lists itself).
+    private let actionPath: DirectPath
 
     /// Creates a store with `initialState`, publishes it as the current value of `State`, and
     /// starts reducing every `Action` published on `bus`.
@@ -122,9 +121,8 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
         self.engine = engine
         bus.publishState(initialState, fileID: fileID, line: line, function: function)
         let entry = StoreActionSubscription(engine: engine)
-        actionEntry = entry
         actionSubscription = bus.register(entry, cancelsOnDeinit: true)
-        actionList = bus.store.publishedList(of: ObjectIdentifier(Action.self))
+        actionPath = bus.directPath(to: entry, for: Action.self)
     }
 
     /// The state after the last reduced action. Thread-safe.
@@ -140,8 +138,8 @@ public final class Store<State: EventBusEvent, Action: EventBusEvent>: Sendable 
     ) {
         // Nothing but the store would hear the action: reduce it without walking the bus's list.
         // Observably the same publish.
-        if let actionList, bus.reachesOnly(actionEntry, through: actionList) {
-            engine.reduceAlone(action, entry: actionEntry)
+        if bus.reachesOnly(actionPath) {
+            engine.reduceAlone(action, entry: actionPath.entry)
         } else {
             bus.publish(action, fileID: fileID, line: line, function: function)
         }

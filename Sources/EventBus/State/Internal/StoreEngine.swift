@@ -87,7 +87,7 @@ final class StoreEngine<State: EventBusEvent, Action: EventBusEvent>: @unchecked
     }
 
     /// The action's publish when the store's action subscription `entry` is all it would reach
-    /// (``EventBus/reachesOnly(_:through:)``): what a plain publish does for its one
+    /// (``EventBus/reachesOnly(_:)``): what a plain publish does for its one
     /// subscriber, without the walk. The nesting is kept as a publish keeps it, so a dispatch
     /// past ``EventBus/nestingLimit`` is queued like any publish there, and the subscription's
     /// delivery count goes up as the walk's would.

@@ -1,0 +1,139 @@
+import Synchronization
+
+/// The engine's side of `publish`: the plain path's look at the type's published list, the
+/// lock-free walk over it (or a locked snapshot while protocol matches are unresolved), and the
+/// dead event and taps' record it leaves. The façade (`EventBus.swift`, `EventBus+Traced.swift`)
+/// decides which path a publish takes and calls in here; it never reads a list itself.
+extension EventBus {
+    /// `publish` on a bus without taps. Returns `.done`, or, before delivering anything, that
+    /// the type's publishes must be traced (a throwing handler of the type), or, after
+    /// delivering, that the event reached nobody and the bus has ``DeadEvent`` subscribers: the
+    /// caller then builds the call site for what is left (``finishPlain(_:_:callSite:)``).
+    @usableFromInline
+    func publishPlain<Event: EventBusEvent>(_ event: Event) -> PlainPublish {
+        // A type nobody listens to, whose protocol matches (if the bus has protocol
+        // subscriptions) are known: nothing to deliver, and nothing is locked or written to find
+        // that out. A negative count is a list whose entries want call sites: one comparison
+        // covers both, so a publish that reaches someone pays nothing for either.
+        let list = store.publishedList(of: ObjectIdentifier(Event.self))
+        let listed = list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0
+        if listed <= 0 {
+            if listed < 0 { return .traced }
+            if readsWithoutLock(list) { return store.hasDeadEventSubscribers ? .reachedNobody : .done }
+        }
+        let nesting = PublishNesting.current(key: nestingKey)
+        guard nesting.pointee.depth < Self.nestingLimit else {
+            queuePastTheLimit(event, nesting: nesting)
+            return .done
+        }
+        nesting.pointee.depth += 1
+        let reachedNobody = deliverNow(event, list: list, nesting: nesting, tapping: false, noted: false)
+        if nesting.pointee.depth == Self.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+        return reachedNobody ? .reachedNobody : .done
+    }
+
+    /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line: the
+    /// closure's copy of the event made every plain publish reserve stack for an `Event` on entry.
+    /// Its dead event, if any, names no call site: the closure does not keep one.
+    @inline(never)
+    private func queuePastTheLimit<Event: EventBusEvent>(
+        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>
+    ) {
+        nesting.pointee.wait {
+            let reachedNobody = self.deliverNow(
+                event, list: self.store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
+                tapping: false, noted: false)
+            if reachedNobody { self.publishDeadEvent(for: event, callSite: .unknown, nesting: nesting) }
+        }
+    }
+
+    /// `publish` without the nesting check: delivers `event` now, on this thread, to `list`
+    /// (the type's published list, looked up by the caller). Inlined so that the check costs no
+    /// extra call. The taps' record and the
+    /// dead event take the call site, sequence number and parent from the thread's note of the
+    /// running publish, which the traced path set (`noted`). Returns true when the event reached
+    /// nobody, the publish noted no call site, and the bus has ``DeadEvent`` subscribers: the
+    /// dead event is then the caller's to publish, with the call site it has.
+    ///
+    /// The list is read without a lock: the publish announces it in the thread's hazard slot,
+    /// walks the published buffer, and clears the slot; entries taken out of the list
+    /// meanwhile stay alive until then (see ``PublishedList`` and ``Reclaimer``). Only when the
+    /// bus has protocol subscriptions that were not yet matched against this type (a new one
+    /// since the type's last publish) does it take the shard's lock, to resolve the matches and
+    /// retain a snapshot with them.
+    @inline(__always)
+    func deliverNow<Event: EventBusEvent>(
+        _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>,
+        tapping: Bool, noted: Bool
+    ) -> Bool {
+        let eventKey = ObjectIdentifier(Event.self)
+        var walk = DeliveryWalk(tapping: tapping)
+        if readsWithoutLock(list) {
+            // Nonzero: negative is a list whose entries want call sites (see `publishPlain`).
+            if let list, list._withUnsafeGuaranteedRef({ $0.count.load(ordering: .relaxed) }) != 0 {
+                let slot = nesting.pointee.hazardSlot()
+                slot.pointee.store(Int(bitPattern: list.toOpaque()), ordering: .sequentiallyConsistent)
+                let buffer = list._withUnsafeGuaranteedRef { $0.buffer }
+                let count = buffer[PublishedList.countWord].load(ordering: .acquiring)
+                list._withUnsafeGuaranteedRef { $0.countPublish(stripe: nesting.pointee.countingStripe) }
+                walk.run(event, count: count, countedOnTheList: true) {
+                    PublishedList.entry(at: $0, in: buffer)
+                }
+                slot.pointee.store(0, ordering: .sequentiallyConsistent)
+                if store.reclaimer.hasPending { store.reclaimer.reclaim() }
+            }
+        } else {
+            let snapshot = snapshotResolvingProtocols(
+                of: eventKey, for: event, generation: protocols.generation)
+            snapshot.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
+                    walk.run(event, count: entries.count, countedOnTheList: false) { entries[$0] }
+                }
+            }
+        }
+        if walk.needsPrune {
+            store.pruneFinished(of: eventKey)
+        }
+        // A subscription whose full buffer turned the event away was listening: not a dead event.
+        var deadEventLeft = false
+        if walk.reachedCount == 0 && !walk.droppedAny {
+            if noted {
+                publishDeadEvent(
+                    for: event, callSite: nesting.pointee.tracedPublish.callSite ?? .unknown, nesting: nesting
+                )
+            } else {
+                deadEventLeft = store.hasDeadEventSubscribers
+            }
+        }
+        if let notes = walk.notes {
+            notifyTaps(
+                of: event, reachedCount: walk.reachedCount, notes: notes, trace: nesting.pointee.tracedPublish
+            )
+        }
+        return deadEventLeft
+    }
+
+    /// ``deliverNow(_:list:nesting:tapping:noted:)`` to the type's published list, for the
+    /// traced path, which does not look at the list before delivering.
+    @inline(__always)
+    func deliverNow<Event: EventBusEvent>(
+        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, tapping: Bool, noted: Bool
+    ) -> Bool {
+        deliverNow(
+            event, list: store.publishedList(of: ObjectIdentifier(Event.self)), nesting: nesting,
+            tapping: tapping, noted: noted)
+    }
+
+    /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,
+    /// or `list` has them matched at the bus's current generation.
+    @inline(__always)
+    func readsWithoutLock(_ list: Unmanaged<PublishedList>?) -> Bool {
+        let generation = protocols.generation
+        return generation == 0
+            || list?._withUnsafeGuaranteedRef { $0.resolvedGeneration.load(ordering: .acquiring) }
+                == generation
+    }
+}
