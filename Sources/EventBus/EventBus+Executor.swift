@@ -17,7 +17,7 @@ extension EventBus {
     /// type's events, and only while someone else still holds it too). A publish checks the
     /// owner when none of this subscription's events waits on the executor; one made while
     /// events wait may queue its event unchecked, which then counts as delivered (no ``DeadEvent``,
-    /// taps and ``SubscriptionInfo/eventsReceived`` include it) and is dropped unrun if the
+    /// taps and ``SubscriptionInfo/deliveredEventCount`` include it) and is dropped unrun if the
     /// owner is gone by then. The subscription of a released owner ends at the next publish
     /// that checks, at the latest after 64 waiting events even if the executor never runs.
     /// Once ``SubscriptionToken/cancel()`` has returned, no queued event runs the handler, and

@@ -21,7 +21,7 @@ extension EventBus {
     ///
     /// ```swift
     /// let tap = bus.observeAll { record in
-    ///     log("\(record.eventTypeName) reached \(record.reachedCount)")
+    ///     log("\(record.eventTypeName) reached \(record.recipients.count)")
     /// } failures: { failure in
     ///     log("error: \(failure)")
     /// }

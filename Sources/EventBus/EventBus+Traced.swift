@@ -56,13 +56,13 @@ extension EventBus {
     /// with sequence number 0 and an unknown call site.
     @inline(never)
     func notifyTaps<Event: EventBusEvent>(
-        of event: Event, reachedCount: Int, notes: DeliveryWalk.Notes, trace: TracedPublish
+        of event: Event, notes: DeliveryWalk.Notes, trace: TracedPublish
     ) {
         let traced = trace.taps == ObjectIdentifier(taps)
         taps.notify(
             PublishRecord(
                 event: event, eventTypeName: String(describing: Event.self),
-                reachedCount: reachedCount, recipients: notes.recipients,
+                recipients: notes.recipients,
                 consumedBy: notes.consumedBy, droppingRecipients: notes.droppingRecipients,
                 sequenceNumber: traced ? trace.sequenceNumber : 0,
                 callSite: traced ? trace.callSite ?? .unknown : .unknown,

@@ -7,11 +7,10 @@ public struct PublishRecord: Sendable {
     /// The event's type: its identity and module-qualified name (``eventTypeName`` is the plain
     /// name, which two modules' types may share).
     public var eventType: EventType { EventType(type(of: event)) }
-    /// How many subscriptions the event reached: handlers that ran, plus deliveries queued on
-    /// executors. Zero means nobody was listening.
-    public let reachedCount: Int
     /// The subscriptions the event reached, in subscription order: who subscribed and where
-    /// the handler runs. Its count is ``reachedCount``.
+    /// the handler runs. Handlers that ran count, and so do deliveries queued on executors;
+    /// `recipients.count` is how many (each one's ``SubscriptionInfo/deliveredEventCount``
+    /// went up by one), and an empty list means nobody was listening.
     public let recipients: [Recipient]
     /// The interceptor that stopped this publish's delivery (see
     /// ``EventBus/intercept(owner:for:priority:handler:)``), or nil when every subscription in
@@ -28,7 +27,7 @@ public struct PublishRecord: Sendable {
     public let sequenceNumber: UInt64
     /// State subscriptions the value reached whose chain held it back, with the step that did
     /// (for example `skipRepeats`). Only ``EventBus/publishState(_:fileID:line:function:)`` reports them; they are not
-    /// counted in ``reachedCount``.
+    /// counted in ``recipients``.
     public let skips: [Skip]
     /// Where the publish was made: the file, line and function of the `publish`,
     /// `publishState` or `dispatch` call (see ``CallSite``). Publishes the bus makes itself
@@ -66,7 +65,7 @@ public struct PublishRecord: Sendable {
     }
 
     init(
-        event: any EventBusEvent, eventTypeName: String, reachedCount: Int, recipients: [Recipient],
+        event: any EventBusEvent, eventTypeName: String, recipients: [Recipient],
         consumedBy: Recipient? = nil, droppingRecipients: [Recipient] = [], sequenceNumber: UInt64,
         skips: [Skip] = [], callSite: CallSite, parentSequenceNumber: UInt64?
     ) {
@@ -75,7 +74,6 @@ public struct PublishRecord: Sendable {
         self.consumedBy = consumedBy
         self.event = event
         self.eventTypeName = eventTypeName
-        self.reachedCount = reachedCount
         self.recipients = recipients
         self.droppingRecipients = droppingRecipients
         self.sequenceNumber = sequenceNumber

@@ -203,7 +203,7 @@ public enum TraceFormat {
             type: record.eventTypeName,
             site: Site(
                 file: record.callSite.fileID, line: record.callSite.line, function: record.callSite.function),
-            reached: record.reachedCount, recipients: record.recipients.map(Recipient.init),
+            reached: record.recipients.count, recipients: record.recipients.map(Recipient.init),
             stoppedBy: record.consumedBy.map(Recipient.init),
             skips: record.skips.isEmpty ? nil : record.skips.map(Skip.init),
             dropped: record.droppingRecipients.isEmpty ? nil : record.droppingRecipients.map(Recipient.init))

@@ -195,7 +195,7 @@ final class SampleIntrospection1: SampleOwner, @unchecked Sendable {  // safe: s
         for type in snapshot.keys.sorted() {
             for info in snapshot[type, default: []] {
                 print(type.qualifiedName, info.subscriberName, info.delivery, info.executorLabel,
-                      info.priority, info.eventsReceived)
+                      info.priority, info.deliveredEventCount)
             }
         }
         let request = CheckoutRequestedEvent(total: 12)
@@ -296,8 +296,8 @@ final class SampleObservingAllEvents1: SampleOwner, @unchecked Sendable {  // sa
 
     func run() async throws {
         let monitor = bus.observeAll { record in
-            let flag = record.reachedCount == 0 ? " (dead event)" : ""
-            log("\(record.eventTypeName) → \(record.reachedCount) on \(record.executorLabels)\(flag)")
+            let flag = record.recipients.isEmpty ? " (dead event)" : ""
+            log("\(record.eventTypeName) → \(record.recipients.count) on \(record.executorLabels)\(flag)")
         }
         withExtendedLifetime((monitor, ())) {}
     }
@@ -873,7 +873,7 @@ final class SampleEventBusObserveAll1: SampleOwner, @unchecked Sendable {  // sa
 
     func run() async throws {
         let tap = bus.observeAll { record in
-            log("\(record.eventTypeName) reached \(record.reachedCount)")
+            log("\(record.eventTypeName) reached \(record.recipients.count)")
         } failures: { failure in
             log("error: \(failure)")
         }

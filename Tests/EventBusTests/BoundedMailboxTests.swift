@@ -92,7 +92,7 @@ struct BoundedMailboxTests {
 
         #expect(records.value.map(\.droppingRecipients.count) == [0, 1])
         #expect(records.value[1].droppingRecipients.first?.executorLabel == "manual")
-        #expect(records.value[1].reachedCount == 0)
+        #expect(records.value[1].recipients.count == 0)
         withExtendedLifetime((tap, owner)) {}
     }
 

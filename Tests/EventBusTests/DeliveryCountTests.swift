@@ -5,11 +5,11 @@ import Testing
 
 @testable import EventBus
 
-/// How `eventsReceived` is counted on the lock-free path (issue 12): once per publish on the list,
+/// How `deliveredEventCount` is counted on the lock-free path (issue 12): once per publish on the list,
 /// in the publishing thread's stripe, minus the entries a publish did not reach.
 @Suite("Delivery counts: one count per lock-free publish, per thread stripe")
 struct DeliveryCountTests {
-    @Test func eventsReceivedAddsUpThePublishesOfEveryThread() {
+    @Test func theDeliveredEventCountAddsUpThePublishesOfEveryThread() {
         // Given two subscribers of Ping
         let sut = EventBus()
         let tokens = (0..<2).map { _ in sut.subscribe(for: Ping.self) { _ in } }
@@ -26,7 +26,7 @@ struct DeliveryCountTests {
         sut.publish(Ping())
 
         // Then each subscription counts all ten
-        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [10, 10])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.deliveredEventCount) == [10, 10])
         withExtendedLifetime(tokens) {}
     }
 
@@ -47,7 +47,7 @@ struct DeliveryCountTests {
         sut.publish(Ping())
 
         // Then the first got both publishes, the added one only the nested publish
-        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [2, 1])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.deliveredEventCount) == [2, 1])
         withExtendedLifetime((first, added)) {}
     }
 
@@ -67,7 +67,7 @@ struct DeliveryCountTests {
         sut.publish(Ping())
 
         // Then the plain subscription counts three, the stream only the one it buffered
-        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [3, 1])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.deliveredEventCount) == [3, 1])
         withExtendedLifetime((plain, stream)) {}
     }
 }

@@ -27,7 +27,7 @@ struct EventStreamTests {
 
         #expect(stream.droppedEventCount == 1)
         #expect(records.value.map(\.droppingRecipients.count) == [0, 1])
-        #expect(records.value.map(\.reachedCount) == [1, 0])
+        #expect(records.value.map(\.recipients.count) == [1, 0])
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next() == Ping(number: 1))
         withExtendedLifetime(tap) {}
@@ -129,7 +129,7 @@ struct EventStreamTests {
         let clock = ManualClock()
         var stream: EventStream<Ping>? = sut.pacedStream(for: Ping.self, every: .seconds(1), clock: clock)
         let records = LockBox<[Int]>([])
-        let tap = sut.observeAll { record in records.mutate { $0.append(record.reachedCount) } }
+        let tap = sut.observeAll { record in records.mutate { $0.append(record.recipients.count) } }
         sut.publish(Ping(number: 1))
 
         stream = nil

@@ -27,14 +27,14 @@ struct IntrospectionTests {
                 SubscriptionInfo(
                     eventTypeName: "Ping", qualifiedEventTypeName: "EventBusTests.Ping",
                     subscriberName: "CartViewModel", isOwnerBound: true,
-                    delivery: .synchronous, executorLabel: "publisher", priority: 3, eventsReceived: 2),
+                    delivery: .synchronous, executorLabel: "publisher", priority: 3, deliveredEventCount: 2),
                 SubscriptionInfo(
                     eventTypeName: "Ping", qualifiedEventTypeName: "EventBusTests.Ping",
                     subscriberName: "CartViewModel", isOwnerBound: true,
-                    delivery: .executor, executorLabel: "ui", priority: 0, eventsReceived: 2),
+                    delivery: .executor, executorLabel: "ui", priority: 0, deliveredEventCount: 2),
             ])
         #expect(snapshot[EventType(Pong.self)]?.map(\.subscriberName) == ["ownerless"])
-        #expect(snapshot[EventType(Pong.self)]?.first?.eventsReceived == 0)
+        #expect(snapshot[EventType(Pong.self)]?.first?.deliveredEventCount == 0)
         withExtendedLifetime(ownerless) {}
     }
 
@@ -51,7 +51,7 @@ struct IntrospectionTests {
         #expect(!sut.hasSubscribers(forExactType: Pong.self))
     }
 
-    @Test func eventsReceivedStopsAtTheConsumer() {
+    @Test func theDeliveredEventCountStopsAtTheConsumer() {
         let sut = EventBus()
         let owner = Owner()
         sut.intercept(owner: owner, priority: 1) { (_, _: Ping) in .stop }
@@ -59,7 +59,7 @@ struct IntrospectionTests {
 
         sut.publish(Ping())
 
-        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.eventsReceived) == [1, 0])
+        #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.map(\.deliveredEventCount) == [1, 0])
         #expect(sut.subscriptionSnapshot()[EventType(Ping.self)]?.first?.delivery == .interceptor)
     }
 

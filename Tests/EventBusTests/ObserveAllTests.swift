@@ -17,7 +17,7 @@ struct ObserveAllTests {
 
         let seen = records.value
         #expect(seen.map(\.eventTypeName) == ["Ping", "Pong"])
-        #expect(seen.map(\.reachedCount) == [2, 0])
+        #expect(seen.map(\.recipients.count) == [2, 0])
         #expect((seen.first?.event as? Ping)?.number == 3)
         token.cancel()
     }
@@ -68,7 +68,7 @@ struct ObserveAllTests {
         let owner = Owner()
         sut.subscribe(owner: owner) { (_, _: Ping) in }.cancel()
         let reached = LockBox(-1)
-        let token = sut.observeAll { reached.value = $0.reachedCount }
+        let token = sut.observeAll { reached.value = $0.recipients.count }
 
         sut.publish(Ping())
 

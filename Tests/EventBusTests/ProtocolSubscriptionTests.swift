@@ -140,7 +140,7 @@ struct ProtocolSubscriptionTests {
 
         let infos = sut.subscriptionSnapshot()[EventType((any ShopEvent).self)]
         #expect(infos?.map(\.subscriberName) == ["Owner"])
-        #expect(infos?.first?.eventsReceived == 2)
+        #expect(infos?.first?.deliveredEventCount == 2)
         #expect(sut.subscriptionSnapshot().count == 1)
         #expect(sut.subscriptionCount(for: ItemAdded()) == 1)
         #expect(sut.subscriptionCount(forExactType: ItemAdded.self) == 0)

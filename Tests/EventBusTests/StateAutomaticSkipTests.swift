@@ -74,7 +74,7 @@ struct StateAutomaticSkipTests {
         let reached = LockBox<[Int]>([])
         let tap = sut.observeAll { record in
             skips.mutate { $0 += record.skips }
-            reached.mutate { $0.append(record.reachedCount) }
+            reached.mutate { $0.append(record.recipients.count) }
         }
         sut.states(for: Basket.self).select(\.itemCount).subscribe(owner: owner) { _, _ in }
 

@@ -186,7 +186,7 @@ struct StateDeliveryKindTests {
     @Test func cancellingTheStreamsConsumerEndsTheSubscription() async {
         let sut = EventBus()
         let reached = LockBox<[Int]>([])
-        let tap = sut.observeAll { record in reached.mutate { $0.append(record.reachedCount) } }
+        let tap = sut.observeAll { record in reached.mutate { $0.append(record.recipients.count) } }
         let consumer = Task {
             for await _ in sut.states(for: Reading.self).stream() {}
         }

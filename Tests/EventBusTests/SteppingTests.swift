@@ -172,7 +172,7 @@ struct SteppingTests {
 
         let dropping = records.value.map { $0.droppingRecipients.count }
         #expect(dropping == [0, 0, 2])
-        #expect(records.value[2].reachedCount == 1)  // keepOldest rejected it; keepNewest queued it.
+        #expect(records.value[2].recipients.count == 1)  // keepOldest rejected it; keepNewest queued it.
         withExtendedLifetime(tap) {}
     }
 }

@@ -69,7 +69,7 @@ struct StopPropagationTests {
             record.value?.consumedBy
                 == .init(
                     subscriberName: "Owner", executorLabel: "publisher", delivery: .interceptor, priority: 1))
-        #expect(record.value?.reachedCount == 2)
+        #expect(record.value?.recipients.count == 2)
         #expect(record.value?.recipients.count == 2)
         tap.cancel()
     }
@@ -83,7 +83,7 @@ struct StopPropagationTests {
         sut.publish(Ping())
 
         #expect(record.value?.consumedBy == nil)
-        #expect(record.value?.reachedCount == 1)
+        #expect(record.value?.recipients.count == 1)
         withExtendedLifetime((token, tap)) {}
     }
 

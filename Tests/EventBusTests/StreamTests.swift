@@ -59,7 +59,7 @@ struct StreamTests {
 private func reachedCount(on bus: EventBus) -> Int {
     let reached = LockBox(-1)
     let token = bus.observeAll { record in
-        if record.event is Ping { reached.value = record.reachedCount }
+        if record.event is Ping { reached.value = record.recipients.count }
     }
     bus.publish(Ping(number: -1))
     token.cancel()

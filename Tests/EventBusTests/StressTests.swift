@@ -17,7 +17,7 @@ struct StressTests {
         let sut = EventBus()
         let world = StressWorld(bus: sut)
         let tap = sut.observeAll { record in
-            if record.event is any StampedEvent { world.reached.add(record.reachedCount) }
+            if record.event is any StampedEvent { world.reached.add(record.recipients.count) }
         }
 
         await onDedicatedThread {

@@ -11,7 +11,7 @@ struct BusPaneRenderTests {
     ) -> SubscriptionInfo {
         SubscriptionInfo(
             eventTypeName: type, subscriberName: subscriber, isOwnerBound: ownerBound, delivery: delivery,
-            executorLabel: executor, priority: priority, eventsReceived: received)
+            executorLabel: executor, priority: priority, deliveredEventCount: received)
     }
 
     static let snapshot: [String: [SubscriptionInfo]] = [

@@ -123,6 +123,6 @@ struct MainLoopExecutorTests {
 
     @MainLoop private static func loopDeliveries(_ harness: LoopHarness) -> Int {
         harness.bus.subscriptionSnapshot().values.joined().filter { $0.executorLabel == "main-loop" }
-            .reduce(0) { $0 + $1.eventsReceived }
+            .reduce(0) { $0 + $1.deliveredEventCount }
     }
 }

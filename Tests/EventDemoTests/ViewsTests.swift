@@ -148,14 +148,15 @@ struct ViewsTests {
             let harness = LoopHarness()
             harness.press(.character("3"))
             let before = harness.bus.subscriptionSnapshot()[EventType(CartDidUpdateEvent.self)]?.first?
-                .eventsReceived
+                .deliveredEventCount
 
             harness.press(.character("a"), .character("a"))
             harness.drain()
 
             #expect(before == 0)
             #expect(
-                harness.bus.subscriptionSnapshot()[EventType(CartDidUpdateEvent.self)]?.first?.eventsReceived
+                harness.bus.subscriptionSnapshot()[EventType(CartDidUpdateEvent.self)]?.first?
+                    .deliveredEventCount
                     == 2)
             #expect(harness.screen.contains("CartDidUpdateEvent"))
         }

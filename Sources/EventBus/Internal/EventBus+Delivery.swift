@@ -109,9 +109,7 @@ extension EventBus {
             }
         }
         if let notes = walk.notes {
-            notifyTaps(
-                of: event, reachedCount: walk.reachedCount, notes: notes, trace: nesting.pointee.tracedPublish
-            )
+            notifyTaps(of: event, notes: notes, trace: nesting.pointee.tracedPublish)
         }
         return deadEventLeft
     }

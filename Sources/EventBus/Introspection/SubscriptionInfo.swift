@@ -39,10 +39,12 @@ public struct SubscriptionInfo: Sendable, Hashable {
     public let executorLabel: String
     /// Its priority; higher runs earlier in a publish.
     public let priority: Int
-    /// How many events have reached it so far (run, or queued for its executor). Exact while
-    /// one thread at a time publishes its type; concurrent publishes of the same type may
-    /// undercount, because the counter is kept without an atomic add to stay off the hot path.
-    public let eventsReceived: Int
+    /// How many events have reached it so far (run, or queued for its executor): the
+    /// subscriptions a publish lists in ``PublishRecord/recipients`` and a flow map counts as
+    /// delivered. Exact while one thread at a time publishes its type; concurrent publishes of
+    /// the same type may undercount, because the counter is kept without an atomic add to stay
+    /// off the hot path.
+    public let deliveredEventCount: Int
     /// How many events its buffer policy has dropped so far (a bounded executor, main-actor,
     /// stepping, paced, `async` or stream subscription); 0 for kinds that never buffer, and for
     /// ``EventBufferPolicy/unbounded``, which never drops. The same count as the token's
@@ -53,8 +55,9 @@ public struct SubscriptionInfo: Sendable, Hashable {
     /// defaults to `eventTypeName`.
     public init(
         eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
-        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int,
-        droppedEventCount: Int
+        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int,
+        deliveredEventCount: Int,
+        droppedEventCount: Int = 0
     ) {
         self.eventTypeName = eventTypeName
         self.qualifiedEventTypeName = qualifiedEventTypeName ?? eventTypeName
@@ -63,21 +66,8 @@ public struct SubscriptionInfo: Sendable, Hashable {
         self.delivery = delivery
         self.executorLabel = executorLabel
         self.priority = priority
-        self.eventsReceived = eventsReceived
+        self.deliveredEventCount = deliveredEventCount
         self.droppedEventCount = droppedEventCount
-    }
-
-    /// Creates a description with no dropped events (for tests of tools that consume
-    /// snapshots); the qualified name defaults to `eventTypeName`.
-    public init(
-        eventTypeName: String, qualifiedEventTypeName: String? = nil, subscriberName: String,
-        isOwnerBound: Bool, delivery: Delivery, executorLabel: String, priority: Int, eventsReceived: Int
-    ) {
-        self.init(
-            eventTypeName: eventTypeName, qualifiedEventTypeName: qualifiedEventTypeName,
-            subscriberName: subscriberName, isOwnerBound: isOwnerBound, delivery: delivery,
-            executorLabel: executorLabel, priority: priority, eventsReceived: eventsReceived,
-            droppedEventCount: 0)
     }
 
     init(_ subscription: AnySubscription) {
@@ -87,7 +77,7 @@ public struct SubscriptionInfo: Sendable, Hashable {
             subscriberName: subscription.subscriberName,
             isOwnerBound: subscription.isOwnerBound, delivery: subscription.deliveryKind,
             executorLabel: subscription.executorLabel, priority: subscription.priority,
-            eventsReceived: subscription.deliveredCount,
+            deliveredEventCount: subscription.deliveredCount,
             droppedEventCount: subscription.bufferCounters?.droppedCount ?? 0)
     }
 }

@@ -234,8 +234,8 @@ extension EventBus {
         nesting.pointee.tracedPublish = enclosing  // restored before the taps are told
         taps.notify(
             PublishRecord(
-                event: value, eventTypeName: String(describing: Event.self), reachedCount: reachedCount,
-                recipients: recipients, consumedBy: consumer, droppingRecipients: droppingRecipients,
+                event: value, eventTypeName: String(describing: Event.self), recipients: recipients,
+                consumedBy: consumer, droppingRecipients: droppingRecipients,
                 sequenceNumber: sequenceNumber, skips: skips, callSite: callSite,
                 parentSequenceNumber: parent))
     }

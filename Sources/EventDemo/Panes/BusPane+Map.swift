@@ -114,7 +114,7 @@ extension BusPane {
                 String(info.priority).leftPadded(to: columns.priority - 1), columns.priority, x, y, .plain,
                 &buffer, inside)
             x = write(
-                String(max(0, info.eventsReceived - drops)).leftPadded(to: columns.received - 1),
+                String(max(0, info.deliveredEventCount - drops)).leftPadded(to: columns.received - 1),
                 columns.received, x, y, Theme.money, &buffer, inside)
             guard columns.dropped > 0 else { continue }
             _ = write(

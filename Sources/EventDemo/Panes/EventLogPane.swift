@@ -69,7 +69,7 @@ public struct EventLogEntry: Equatable, Sendable {
                 ?? (dead != nil ? "EventBus" : "?"),
             summary: event?.summary ?? dead.map { "nobody received \($0.eventTypeName)" }
                 ?? tracedValue.map(Self.summary(of:)) ?? "",
-            reachedCount: record.reachedCount, recipients: record.recipients,
+            reachedCount: record.recipients.count, recipients: record.recipients,
             consumedBy: record.consumedBy?.subscriberName, skips: record.skips)
         cause = record.parentSequenceNumber
         droppedBy = record.droppingRecipients

@@ -45,7 +45,8 @@ enum FlowGuide {
         let queued = queues.archiveReceived - queues.archiveDone
         line([("Archive: ", Theme.title), ("async, one at a time", .plain)])
         if replaying {
-            let recorded = subscriptions.first { $0.subscriberName == "ArchiveService" }?.eventsReceived ?? 0
+            let recorded =
+                subscriptions.first { $0.subscriberName == "ArchiveService" }?.deliveredEventCount ?? 0
             // A replay runs no services: what the recording says, in the few columns of 80x24.
             line([("recorded: got \(recorded) · not replayed", Theme.hint)], indent: 2)
         } else {
@@ -118,7 +119,7 @@ enum FlowGuide {
                 [
                     info.subscriberName, String(describing: info.delivery),
                     info.executorLabel.shownAsExecutor,
-                    String(max(0, info.eventsReceived - dropped - waiting)), String(waiting),
+                    String(max(0, info.deliveredEventCount - dropped - waiting)), String(waiting),
                 ],
                 [Theme.title, .plain, Theme.executor, Theme.money, waiting > 0 ? Theme.busy : Theme.hint])
         }

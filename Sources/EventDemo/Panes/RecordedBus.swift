@@ -76,11 +76,11 @@ public struct RecordedBus: Equatable, Sendable {
             info.subscriberName == subscriber && info.executorLabel == executor && info.delivery == delivery
                 && info.priority == priority
         }
-        let count = (infos.first(where: same)?.eventsReceived ?? 0) + received
+        let count = (infos.first(where: same)?.deliveredEventCount ?? 0) + received
         let info = SubscriptionInfo(
             eventTypeName: type, subscriberName: subscriber,
             isOwnerBound: !Self.isOwnerless(subscriber), delivery: delivery,
-            executorLabel: executor, priority: priority, eventsReceived: count)
+            executorLabel: executor, priority: priority, deliveredEventCount: count)
         if let index = infos.firstIndex(where: same) {
             infos[index] = info
         } else {

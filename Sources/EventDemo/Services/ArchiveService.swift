@@ -42,6 +42,6 @@ public final class ArchiveService: Sendable {
     /// Ticks the handler has been given so far (queued or done), from `bus`'s introspection of
     /// this service's subscriptions: found by their owner, the service itself, not by a name.
     public func receivedCount(on bus: EventBus) -> Int {
-        bus.subscriptions(owner: self).reduce(0) { $0 + $1.eventsReceived }
+        bus.subscriptions(owner: self).reduce(0) { $0 + $1.deliveredEventCount }
     }
 }
