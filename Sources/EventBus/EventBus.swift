@@ -46,8 +46,8 @@ public final class EventBus: Sendable {
 
     /// Creates a bus with no subscriptions, independent of every other bus.
     public init() {
-        taps = TapStore()
-        store = SubscriptionStore(taps: taps)
+        store = SubscriptionStore()
+        taps = TapStore(lists: store)
         failures = FailureReporter(taps: taps)
     }
 
@@ -90,15 +90,11 @@ public final class EventBus: Sendable {
         // Decided in the caller's code, so that on the plain path the call site is never built
         // nor passed: as arguments its seven words cost every publish, even to a type nobody
         // subscribes to, and passed beside the walk they spilled registers and stopped the walk
-        // from being inlined. The plain path says when it needed one after all.
-        if taps.wantsCallSites {
-            publishTraced(event, callSite: CallSite(fileID: fileID, line: line, function: function))
-        } else {
-            let outcome = publishPlain(event)
-            if outcome != .done {
-                finishPlain(
-                    event, outcome, callSite: CallSite(fileID: fileID, line: line, function: function))
-            }
+        // from being inlined. The plain path says when it needed one after all, taps included
+        // (they mark every list), so the caller tests one answer and no flag of its own.
+        let outcome = publishPlain(event)
+        if outcome != .done {
+            finishPlain(event, outcome, callSite: CallSite(fileID: fileID, line: line, function: function))
         }
     }
 

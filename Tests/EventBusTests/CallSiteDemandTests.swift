@@ -93,4 +93,42 @@ struct CallSiteDemandTests {
         #expect(calls.value.map(\.line) == [firstLine, secondLine])
         #expect(calls.value.allSatisfy { $0.fileID == #fileID })
     }
+
+    @Test func aTapHearsTheCallSitesOfTypesSubscribedBeforeAndAfterIt() {
+        // Given a bus with a Ping subscriber, then a tap, then a Pong subscriber
+        let sut = EventBus()
+        let ping = sut.subscribe(for: Ping.self) { _ in }
+        let lines = LockBox<[UInt]>([])
+        let tap = sut.observeAll { record in lines.mutate { $0.append(record.callSite.line) } }
+        let pong = sut.subscribe(for: Pong.self) { _ in }
+
+        // When both are published
+        let firstLine: UInt = #line + 1
+        sut.publish(Ping(number: 1))
+        let secondLine: UInt = #line + 1
+        sut.publish(Pong(number: 2))
+
+        // Then the tap heard each with its call site
+        #expect(lines.value == [firstLine, secondLine])
+        withExtendedLifetime((ping, tap, pong)) {}
+    }
+
+    @Test func aCancelledTapLeavesPublishesOnThePlainPath() {
+        // Given a bus whose only tap was cancelled
+        let sut = EventBus()
+        let noted = LockBox<[Bool]>([])
+        let listener = sut.subscribe(for: Pong.self) { _ in
+            noted.mutate { $0.append(Self.runningPublishNotedACallSite()) }
+        }
+        let tap = sut.observeAll { _ in }
+        sut.publish(Pong(number: 1))
+        tap.cancel()
+
+        // When a Pong is published
+        sut.publish(Pong(number: 2))
+
+        // Then only the publish made while tapped noted its call site
+        #expect(noted.value == [true, false])
+        withExtendedLifetime(listener) {}
+    }
 }

@@ -5,20 +5,22 @@ import Synchronization
 /// dead event and taps' record it leaves. The façade (`EventBus.swift`, `EventBus+Traced.swift`)
 /// decides which path a publish takes and calls in here; it never reads a list itself.
 extension EventBus {
-    /// `publish` on a bus without taps. Returns `.done`, or, before delivering anything, that
-    /// the type's publishes must be traced (a throwing handler of the type), or, after
+    /// `publish` before it knows whether it needs the call site. Returns `.done`, or, before
+    /// delivering anything, that the publish must be traced (a tap is registered, or the type
+    /// has a throwing handler), or, after
     /// delivering, that the event reached nobody and the bus has ``DeadEvent`` subscribers: the
     /// caller then builds the call site for what is left (``finishPlain(_:_:callSite:)``).
     @usableFromInline
     func publishPlain<Event: EventBusEvent>(_ event: Event) -> PlainPublish {
         // A type nobody listens to, whose protocol matches (if the bus has protocol
         // subscriptions) are known: nothing to deliver, and nothing is locked or written to find
-        // that out. A negative count is a list whose entries want call sites: one comparison
-        // covers both, so a publish that reaches someone pays nothing for either.
+        // that out. A negative count is a list whose entries want call sites, or a tapped bus's
+        // list: one comparison covers all three, so a publish that reaches someone pays nothing
+        // for them. A type with no list, or an empty one, asks the taps here.
         let list = store.publishedList(of: ObjectIdentifier(Event.self))
         let listed = list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0
         if listed <= 0 {
-            if listed < 0 { return .traced }
+            if listed < 0 || taps.wantsCallSites { return .traced }
             if readsWithoutLock(list) { return store.hasDeadEventSubscribers ? .reachedNobody : .done }
         }
         let nesting = PublishNesting.current(key: nestingKey)

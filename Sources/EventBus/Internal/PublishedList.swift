@@ -22,14 +22,17 @@ final class PublishedList: @unchecked Sendable {
     /// The address of the current buffer.
     private let current: Atomic<Int>
     /// Listed entries (vacancies included), with the sign bit set once an entry wants its
-    /// publishes' call sites (``markWantsCallSites()``): a plain publish tests `count <= 0`, the
-    /// one comparison it made for an empty list, and only then tells an empty list (skipped
-    /// without announcing it) from one that needs the traced path. The walk reads the count in
-    /// the buffer, which never has the bit.
+    /// publishes' call sites (``markWantsCallSites()``) and while a tap is registered
+    /// (``markTapped(_:)``): a plain publish tests `count <= 0`, the one comparison it made for
+    /// an empty list, and only then tells an empty list (skipped without announcing it) from one
+    /// that needs the traced path. The walk reads the count in the buffer, which never has the
+    /// bit.
     let count = Atomic<Int>(0)
-    /// `Int.min` once an entry wanted call sites, else 0: or-ed into every `count` stored.
-    /// Written under the shard lock, like every writer-side field.
+    /// `Int.min` once an entry wanted call sites or while the bus is tapped, else 0: or-ed into
+    /// every `count` stored. Written under the shard lock, like every writer-side field.
     private var callSiteBit = 0
+    private var entryWantsCallSites = false
+    private var tapped = false
     /// The protocol-subscription generation the list's protocol matches were resolved at (0:
     /// never). Stored after the matches are mirrored, so a publish that finds the bus's
     /// current generation here reads a buffer with them (see ``SubscriberList``).
@@ -128,11 +131,24 @@ final class PublishedList: @unchecked Sendable {
     /// the call site in its failure reports joined). For the list's life: the type asked for it,
     /// and no other type pays for it.
     func markWantsCallSites() {
-        callSiteBit = Int.min
-        count.store(count.load(ordering: .relaxed) | callSiteBit, ordering: .releasing)
+        entryWantsCallSites = true
+        storeCallSiteBit()
     }
 
-    /// Whether publishes of this list's type take the traced path for its entries' sake.
+    /// Whether publishes of this list's type take the traced path for the taps' sake: set on
+    /// every list while a tap is registered (see ``SubscriptionRegistry/markTapped(_:)``).
+    func markTapped(_ isTapped: Bool) {
+        tapped = isTapped
+        storeCallSiteBit()
+    }
+
+    private func storeCallSiteBit() {
+        callSiteBit = entryWantsCallSites || tapped ? Int.min : 0
+        count.store((count.load(ordering: .relaxed) & Int.max) | callSiteBit, ordering: .releasing)
+    }
+
+    /// Whether publishes of this list's type take the traced path (for its entries' or the taps'
+    /// sake).
     var wantsCallSites: Bool { count.load(ordering: .relaxed) < 0 }
 
     /// Mirrors `entries[index] = entry`. The replaced entry is released by the caller, through

@@ -30,6 +30,8 @@ struct SubscriptionRegistry {
     /// loaded (`sweep` takes its caller's): the store takes them before it unlocks and releases them after (see
     /// ``HeldOwners``). A registry used without a store (tests) just keeps them.
     private var heldOwners = HeldOwners()
+    /// Whether the bus has a tap: every list, new ones too, then has its sign bit set.
+    private var tapped = false
 
     init(reclaimer: Reclaimer = Reclaimer()) {
         self.reclaimer = reclaimer
@@ -81,8 +83,16 @@ struct SubscriptionRegistry {
         heldOwners.take()
     }
 
+    /// Marks every list (and every list made from now on) as tapped or not, so that a plain
+    /// publish of a listed type takes the traced path while a tap is registered.
+    mutating func markTapped(_ isTapped: Bool) {
+        tapped = isTapped
+        for list in lists { list.published.markTapped(isTapped) }
+    }
+
     private mutating func addList(for eventKey: ObjectIdentifier) -> Int {
         lists.append(SubscriberList(reclaimer: reclaimer))
+        if tapped { lists[lists.count - 1].published.markTapped(true) }
         positions.insert(lists.count - 1, for: eventKey)
         published.insert(lists[lists.count - 1].published, for: eventKey)
         return lists.count - 1

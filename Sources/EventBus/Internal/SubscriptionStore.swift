@@ -31,11 +31,7 @@ final class SubscriptionStore: Sendable {
     /// publish reads instead of taking the shard's lock.
     private let publishedTables: [Unmanaged<PublishedTable>]
 
-    /// Told when the first ``DeadEvent`` subscription arrives: dead events name their call site.
-    private let taps: TapStore?
-
-    init(taps: TapStore? = nil) {
-        self.taps = taps
+    init() {
         let reclaimer = self.reclaimer
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry(reclaimer: reclaimer)) }
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
@@ -50,6 +46,12 @@ final class SubscriptionStore: Sendable {
     private static func shardIndex(of eventKey: ObjectIdentifier) -> Int {
         let bits = UInt(bitPattern: Int(bitPattern: eventKey)) &* 0x9E37_79B9_7F4A_7C15
         return Int(bits >> (UInt.bitWidth - 4))
+    }
+
+    /// Sets or clears every list's tap mark, as `isTapped()` says under each shard's lock: a
+    /// tap added or cancelled while another pass runs is seen by the pass it started.
+    func markTapped(_ isTapped: () -> Bool) {
+        for shard in shards { shard.withLock { $0.markTapped(isTapped()) } }
     }
 
     func withShard<Result>(

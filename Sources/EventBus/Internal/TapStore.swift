@@ -12,9 +12,17 @@ public import Synchronization
 final class TapStore: Sendable {
     private let taps = LockedValue(TapList())
     private let activeCount = Atomic<Int>(0)
-    /// How many taps are registered; nonzero sends every publish down the traced path.
+    /// How many taps are registered; nonzero sends every publish down the traced path (a type
+    /// with a list learns it from the list's count, see ``markLists()``).
     @usableFromInline let callSiteDemand = Atomic<Int>(0)
     private let nextSequenceNumber = Atomic<UInt64>(0)
+    /// The bus's lists, whose sign bit says "tapped" while a tap is registered, so that a plain
+    /// publish of a listed type needs no check of its own (see ``PublishedList/count``).
+    private let lists: SubscriptionStore?
+
+    init(lists: SubscriptionStore? = nil) {
+        self.lists = lists
+    }
 
     /// Whether any tap is registered.
     var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
@@ -32,6 +40,13 @@ final class TapStore: Sendable {
             activeCount.store(list.entries.count, ordering: .relaxed)
             callSiteDemand.store(list.demand, ordering: .relaxed)
         }
+        markLists()
+    }
+
+    /// Brings the lists' tap marks in line with the demand, after it changed (outside the taps'
+    /// lock: the shard locks are taken one at a time, each reading the demand afresh).
+    private func markLists() {
+        lists?.markTapped { self.wantsCallSites }
     }
 
     func cancel(_ id: SubscriptionID) {
@@ -44,6 +59,7 @@ final class TapStore: Sendable {
             }
             return list.entries.remove(at: index)
         }
+        if removed != nil { markLists() }
         removed?.markCancelled()
     }
 
