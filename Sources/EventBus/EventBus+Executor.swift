@@ -1,9 +1,10 @@
 extension EventBus {
-    /// Subscribes `owner` to events of `eventType`, delivered on `executor`.
+    /// Subscribes `owner` to events of `eventType`, delivered on `executor`, with at most as
+    /// many of its events waiting as `policy` allows (by default, all of them).
     ///
     /// Each publish queues the event and returns without waiting. The handler runs on
     /// `executor`, one event at a time, in publish order. Subscriptions made with this method
-    /// (or ``subscribeOnMain(owner:for:priority:handler:)``) on one executor share the bus's
+    /// (or with a main-actor handler on `.mainActor`) on one executor share the bus's
     /// queue for that executor: a publish queues the event there when it reaches the
     /// subscription (in `priority` order, then subscription order), and the executor runs the
     /// queue in that order, across subscriptions and event types. A burst costs one job on the
@@ -24,9 +25,14 @@ extension EventBus {
     /// the handler and its captures are released even if the executor never runs again. A
     /// subscription made during a publish does not get that event.
     ///
-    /// The backlog is unbounded: if the executor stalls, events queue without limit. Use
-    /// ``subscribe(owner:for:on:priority:buffering:handler:)-(_,_,EventBusExecutor,_,_,_)`` to bound it
-    /// without changing the order.
+    /// By default the backlog is unbounded: if the executor stalls, events queue without limit.
+    /// A `policy` bounds this subscription's own backlog without changing its place in the
+    /// queue: when more than the limit of its events wait, the policy decides which of them are
+    /// dropped, and the events of other subscriptions keep their places. Events already handed to
+    /// a running drain job no longer count as waiting and are never dropped; a bounded
+    /// subscription's owner is checked at every publish. ``SubscriptionToken/waitingEventCount``
+    /// is the backlog, ``SubscriptionToken/droppedEventCount`` what the policy dropped, and
+    /// observe-all taps see each drop in ``PublishRecord/droppingRecipients``.
     ///
     /// ```swift
     /// let queue = DispatchQueue(label: "cart")
@@ -35,14 +41,22 @@ extension EventBus {
     /// }
     /// ```
     ///
-    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    /// - Returns: A token that cancels this subscription early and reports its backlog and
+    ///   drops. Discarding it cancels nothing.
+    @_disfavoredOverload
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, for eventType: Event.Type = Event.self,
         on executor: some EventBusExecutor, priority: Int = 0,
+        buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        registerOnLane(owner: owner, executor: executor, priority: priority, failures: nil, handler: handler)
+        // Disfavored so that `on: .mainActor` picks the main-actor overload, whose handler is
+        // `@MainActor`: ranked by their parameters alone, the two tie, and the compiler chose
+        // this one for a closure whose parameter types it infers, rejecting main-actor code.
+        registerOnLane(
+            owner: owner, executor: executor, priority: priority, policy: policy, failures: nil,
+            handler: handler)
     }
 
     /// Registers a plain executor subscription, bounded or not: on the executor's lane if the

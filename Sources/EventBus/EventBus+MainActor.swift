@@ -1,51 +1,90 @@
 extension EventBus {
-    /// Subscribes a main-actor `owner` to events of `eventType`, delivered on the main actor.
+    /// Subscribes `owner` to events of `eventType`, with a main-actor handler run on the main
+    /// actor: `.mainActor` queues every event, `.mainActorImmediate` runs a publish made on the
+    /// main actor inline when nothing waits.
     ///
-    /// Events are queued when published, from any thread, and the handler runs later on the
-    /// main actor, in publish order, even when the publisher is itself on the main actor.
-    /// All such subscriptions of a bus share one main-actor queue, so handlers of different
-    /// subscriptions and event types also run in publish order, and a burst of events costs
-    /// one main-actor job, however many subscriptions it reaches (see <doc:ExecutorDelivery>). `priority` only
-    /// orders when the event is queued within a publish; the handler runs after the publish.
+    /// With ``EventBusExecutor/mainActor``, events are queued when published, from any thread,
+    /// and the handler runs later on the main actor, in publish order, even when the publisher
+    /// is itself on the main actor. With ``EventBusExecutor/mainActorImmediate``, a publish made
+    /// on the main actor runs the handler before `publish` returns, like a synchronous handler,
+    /// unless earlier events for the bus's immediate subscriptions still wait; then, and from
+    /// any other thread, the event is queued the same way. Either way the subscription gets its
+    /// events in publish order. Each of the two executors keeps one queue per bus, shared by its
+    /// subscriptions, so their handlers also run in publish order across subscriptions and
+    /// event types, and a burst of events costs one main-actor job (see <doc:ExecutorDelivery>
+    /// and <doc:MainActorDelivery>). `priority` orders the deliveries of one publish.
     ///
     /// The owner is held weakly and checked right before every handler call, so the handler
     /// never runs for a released owner; a publish made while earlier events still wait for the
     /// main actor queues its event without checking the owner (see <doc:ExecutorDelivery>).
     /// Once ``SubscriptionToken/cancel()`` has returned, no queued event runs the handler.
-    /// Events wait without limit while the main actor is busy; use
-    /// ``subscribeOnMain(owner:for:priority:buffering:handler:)`` to bound them.
+    /// Queued events wait without limit while the main actor is busy, unless `policy` bounds
+    /// this subscription's backlog; a bound never changes the order.
     ///
     /// ```swift
     /// @MainActor final class LoginViewModel {
     ///     var greeting = ""
     ///
     ///     init(bus: EventBus) {
-    ///         bus.subscribeOnMain(owner: self) { (owner, event: UserDidLoginEvent) in
+    ///         bus.subscribe(owner: self, on: .mainActor) { (owner, event: UserDidLoginEvent) in
     ///             owner.greeting = "Hello, \(event.userID)"
     ///         }
     ///     }
     /// }
     /// ```
     ///
-    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
-    @MainActor
+    /// - Returns: A token that cancels this subscription early and reports its backlog and
+    ///   drops. Discarding it cancels nothing.
     @discardableResult
-    public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, for eventType: Event.Type = Event.self, priority: Int = 0,
+    public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
+        owner: Owner, for eventType: Event.Type = Event.self, on executor: MainActorExecutor,
+        priority: Int = 0, buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @MainActor (Owner, Event) -> Void
     ) -> SubscriptionToken {
-        subscribe(owner: owner, for: eventType, on: .mainActor, priority: priority) { owner, event in
-            // The drain job already runs on the main actor (MainActorExecutor), and `owner` was
-            // handed to the bus on the main actor and is only touched there.
-            let mainActorOwner = MainActorBound(owner)
-            MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
-        }
+        registerOnLane(
+            owner: owner, executor: executor, priority: priority, policy: policy, failures: nil,
+            handler: onTheMainActor(handler))
+    }
+
+    /// Subscribes `owner` to every event whose type conforms to a protocol, with a main-actor
+    /// handler run on the main actor: the matching of
+    /// ``subscribe(owner:conformingTo:priority:handler:)-76frj`` with the delivery of
+    /// ``subscribe(owner:for:on:priority:buffering:handler:)-(_,_,MainActorExecutor,_,_,_)``
+    /// (queued with `.mainActor`; inline when published on the main actor and nothing waits with
+    /// `.mainActorImmediate`), in publish order with the bus's other subscriptions on that
+    /// executor. Lifetime and cancellation are the same.
+    ///
+    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @discardableResult
+    public func subscribe<Owner: AnyObject, Existential: Sendable>(
+        owner: Owner, conformingTo protocolType: Existential.Type, on executor: MainActorExecutor,
+        priority: Int = 0, handler: @escaping @MainActor (Owner, Existential) -> Void
+    ) -> SubscriptionToken {
+        // The main actor's executors always have a lane (``LaneIdentity``).
+        let member = LaneSubscription(
+            owner: owner, lane: lanes.lane(for: executor)!, priority: priority,
+            handler: onTheMainActor(handler))
+        // Joined before the binding is listed, so no publish reaches it before it is a member.
+        member.joinLane()
+        return registerProtocol(member)
     }
 }
 
-/// Carries a main-actor owner into `MainActor.assumeIsolated` from the drain job, which the
-/// compiler cannot see runs on the main actor.
-struct MainActorBound<Value>: @unchecked Sendable {  // safe: created and used on the main actor only
+/// A lane entry's handler for a main-actor `handler`. A lane of ``MainActorExecutor`` calls it
+/// only on the main actor: from its drain job (a main-actor task) or inline from a publish made
+/// on the main queue, which is the main actor's executor; `MainActor.assumeIsolated` checks it.
+func onTheMainActor<Owner, Event: Sendable>(
+    _ handler: @escaping @MainActor (Owner, Event) -> Void
+) -> @Sendable (Owner, Event) -> Void {
+    { owner, event in
+        let mainActorOwner = MainActorBound(owner)
+        MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
+    }
+}
+
+/// Carries an owner into `MainActor.assumeIsolated` from the lane, which the compiler cannot
+/// see runs on the main actor.
+struct MainActorBound<Value>: @unchecked Sendable {  // safe: made and used on the main actor only
     let value: Value
     init(_ value: Value) { self.value = value }
 }

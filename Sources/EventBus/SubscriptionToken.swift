@@ -9,7 +9,7 @@
 /// rule: a stored property, `set.insert(token)`, `store(in: &set)`, `bag.insert(token)` and
 /// `store(in: bag)` all only keep the token.
 ///
-/// - With an owner (`subscribe(owner:…)`, `subscribeOnce`, `subscribeOnMain`,
+/// - With an owner (`subscribe(owner:…)`, `subscribeOnce`, `on: .mainActor`,
 ///   `intercept(owner:…)`, stepping, paced and async with an owner, a state query's
 ///   `subscribe(owner:…)`): the token may be discarded, and releasing it, or the set or bag
 ///   that holds it, cancels nothing. Those methods are `@discardableResult`.

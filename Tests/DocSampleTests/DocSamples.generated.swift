@@ -221,8 +221,25 @@ final class SampleMainActorDelivery1: SampleOwner, @unchecked Sendable {  // saf
         private(set) var total: Decimal = 0
 
         init(bus: EventBus) {
-            bus.subscribeOnMain(owner: self) { (owner, event: CartDidUpdateEvent) in
+            bus.subscribe(owner: self, on: .mainActor) { (owner, event: CartDidUpdateEvent) in
                 owner.total = event.total
+            }
+        }
+    }
+
+    func run() async throws {
+    }
+}
+
+// Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 2
+final class SampleMainActorDelivery2: SampleOwner, @unchecked Sendable {  // safe: see SampleOwner
+    @MainActor final class CartBadge {
+        private(set) var count = 0
+
+        init(bus: EventBus) {
+            // Inline when the cart publishes from a button action on the main actor.
+            bus.subscribe(owner: self, on: .mainActorImmediate) { (badge, event: CartDidUpdateEvent) in
+                badge.count = event.itemCount
             }
         }
     }
@@ -362,7 +379,7 @@ final class SampleProtocolSubscriptions1: SampleOwner, @unchecked Sendable {  //
             print(type(of: event))
         }
         // Delivered later, on an executor or the main actor:
-        bus.subscribeOnMain(owner: cartBadge, conformingTo: (any CartEvent).self) { badge, event in
+        bus.subscribe(owner: cartBadge, conformingTo: (any CartEvent).self, on: .mainActor) { badge, event in
             badge.refresh()
         }
         withExtendedLifetime((everything, ())) {}
@@ -698,7 +715,7 @@ final class SampleUsingEventBusWithSwiftUI1: SampleOwner, @unchecked Sendable { 
             items = ObservedState(store.states.select(\.items), initialValue: [])
             // A toast is state, not an event: it stays the bus's current value until shown, so one
             // published before this subscription exists is replayed to it.
-            toastSubscription = bus.states(for: Toast.self).subscribeOnMain(owner: self) { model, toast in
+            toastSubscription = bus.states(for: Toast.self).subscribe(owner: self, on: .mainActor) { model, toast in
                 model.toast = toast
             }
         }
@@ -858,7 +875,7 @@ final class SampleEventBusMainActor1: SampleOwner, @unchecked Sendable {  // saf
         var greeting = ""
 
         init(bus: EventBus) {
-            bus.subscribeOnMain(owner: self) { (owner, event: UserDidLoginEvent) in
+            bus.subscribe(owner: self, on: .mainActor) { (owner, event: UserDidLoginEvent) in
                 owner.greeting = "Hello, \(event.userID)"
             }
         }
@@ -1279,6 +1296,9 @@ struct DocSamples {
     }
     @Test("Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 1") func sampleMainActorDelivery1() async throws {
         try await runSample { try await SampleMainActorDelivery1().run() }
+    }
+    @Test("Sources/EventBus/EventBus.docc/MainActorDelivery.md, sample 2") func sampleMainActorDelivery2() async throws {
+        try await runSample { try await SampleMainActorDelivery2().run() }
     }
     @Test("Sources/EventBus/EventBus.docc/NestedPublishing.md, sample 1") func sampleNestedPublishing1() async throws {
         try await runSample { try await SampleNestedPublishing1().run() }

@@ -100,7 +100,8 @@ struct BoundedMailboxTests {
     @Test func mainActorSubscriptionsTakeTheSamePolicy() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        let token = sut.subscribeOnMain(owner: owner, buffering: .keepNewest(2)) { (owner, event: Ping) in
+        let token = sut.subscribe(owner: owner, on: .mainActor, buffering: .keepNewest(2)) {
+            (owner, event: Ping) in
             owner.receive(event.number)
         }
 

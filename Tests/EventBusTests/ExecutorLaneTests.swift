@@ -182,8 +182,8 @@ struct ExecutorLaneTests {
     @Test @MainActor func mainActorSubscriptionsOfDifferentTypesRunInPublishOrder() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
-        sut.subscribeOnMain(owner: owner) { (owner, event: Pong) in owner.receive(-event.number) }
+        sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Pong) in owner.receive(-event.number) }
 
         sut.publish(Ping(number: 1))
         sut.publish(Pong(number: 2))

@@ -20,7 +20,7 @@ struct MainActorDeliveryTests {
     @Test func deliversOnTheMainActorInPublishOrder() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
 
         await Task.detached {
             for number in 0..<200 { sut.publish(Ping(number: number)) }
@@ -34,7 +34,7 @@ struct MainActorDeliveryTests {
     @Test func deliversLaterEvenWhenPublishedOnTheMainActor() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
 
         sut.publish(Ping(number: 1))
         #expect(owner.received.isEmpty)
@@ -46,9 +46,11 @@ struct MainActorDeliveryTests {
     @Test func cancelBeforeTheMainActorRunsTheJobDropsTheEvent() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        let token = sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
+        let token = sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Ping) in
+            owner.receive(event.number)
+        }
         let witness = MainActorOwner()
-        sut.subscribeOnMain(owner: witness) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: witness, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
 
         sut.publish(Ping(number: 1))
         token.cancel()
@@ -64,9 +66,9 @@ struct MainActorDeliveryTests {
         let sut = EventBus()
         var owner: MainActorOwner? = MainActorOwner()
         let weakOwner = WeakReference(owner!)
-        sut.subscribeOnMain(owner: owner!) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: owner!, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
         let witness = MainActorOwner()
-        sut.subscribeOnMain(owner: witness) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: witness, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
 
         sut.publish(Ping(number: 1))
         owner = nil
@@ -99,7 +101,7 @@ struct MainActorThreadTests {
     @Test func handlersPublishedFromAnotherThreadRunOnTheMainActor() async {
         let sut = EventBus()
         let recorder = ThreadRecorder()
-        sut.subscribeOnMain(owner: recorder) { (recorder, _: Ping) in recorder.record() }
+        sut.subscribe(owner: recorder, on: .mainActor) { (recorder, _: Ping) in recorder.record() }
 
         await Task.detached {
             for number in 0..<20 { sut.publish(Ping(number: number)) }

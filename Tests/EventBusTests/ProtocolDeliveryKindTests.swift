@@ -32,7 +32,7 @@ struct ProtocolDeliveryKindTests {
     @Test @MainActor func aMainActorProtocolSubscriptionRunsOnTheMainActor() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribeOnMain(owner: owner, conformingTo: (any ShopEvent).self) { owner, event in
+        sut.subscribe(owner: owner, conformingTo: (any ShopEvent).self, on: .mainActor) { owner, event in
             owner.receive(event is ItemAdded ? 1 : 2)
         }
 

@@ -77,7 +77,7 @@ struct SettleTests {
     @Test func letsMainActorDeliveriesRunWhenCalledOnTheMainActor() async {
         let sut = EventBus()
         let owner = MainActorOwner()
-        sut.subscribeOnMain(owner: owner) { (owner, event: Ping) in owner.receive(event.number) }
+        sut.subscribe(owner: owner, on: .mainActor) { (owner, event: Ping) in owner.receive(event.number) }
 
         sut.publish(Ping(number: 1))
         sut.publish(Ping(number: 2))

@@ -212,7 +212,8 @@ struct StateMainActorDeliveryTests {
         let owner = MainActorOwner()
         sut.publishState(Reading(value: 0))
 
-        sut.states(for: Reading.self).select(\.value).subscribeOnMain(owner: owner) { owner, value in
+        sut.states(for: Reading.self).select(\.value).subscribe(owner: owner, on: .mainActor) {
+            owner, value in
             owner.receive(value)
         }
         await Task.detached {
@@ -228,13 +229,13 @@ struct StateMainActorDeliveryTests {
         let sut = EventBus()
         let owner = MainActorOwner()
         sut.publishState(Reading(value: 1))
-        let token = sut.states(for: Reading.self).subscribeOnMain(owner: owner) { owner, reading in
+        let token = sut.states(for: Reading.self).subscribe(owner: owner, on: .mainActor) { owner, reading in
             owner.receive(reading.value)
         }
 
         token.cancel()
         let probe = MainActorOwner()
-        sut.states(for: Reading.self).subscribeOnMain(owner: probe) { probe, reading in
+        sut.states(for: Reading.self).subscribe(owner: probe, on: .mainActor) { probe, reading in
             probe.receive(reading.value)
         }
         await sut.settle(timeout: .seconds(60))  // jobs queued after the cancelled one have run

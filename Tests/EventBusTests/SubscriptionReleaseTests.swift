@@ -87,7 +87,7 @@ struct SubscriptionReleaseTests {
         var queuedPayload: Probe? = Probe()
         let weakProbe = WeakReference(probe!)
         let weakPayload = WeakReference(queuedPayload!)
-        let token = sut.subscribeOnMain(owner: owner) { [probe] (_, _: Carrier) in probe?.touch() }
+        let token = sut.subscribe(owner: owner, on: .mainActor) { [probe] (_, _: Carrier) in probe?.touch() }
         // Queued now; the main actor is busy with this test, so the job cannot run yet.
         sut.publish(Carrier(payload: queuedPayload!))
         (probe, queuedPayload) = (nil, nil)

@@ -26,7 +26,7 @@ extension EventBus {
         subscribeAsync(for: eventType, on: executor, priority: priority, buffering: policy, handler: handler)
     }
 
-    /// Renamed ``subscribe(owner:for:on:priority:buffering:handler:)``: one label for the event type.
+    /// Renamed ``subscribe(owner:for:on:priority:buffering:handler:)-1uqz4``: one label for the event type.
     @available(*, deprecated, renamed: "subscribe(owner:for:on:priority:buffering:handler:)")
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
@@ -36,17 +36,6 @@ extension EventBus {
         subscribe(
             owner: owner, for: eventType, on: executor, priority: priority, buffering: policy,
             handler: handler)
-    }
-
-    /// Renamed ``subscribeOnMain(owner:for:priority:buffering:handler:)``: one label for the event type.
-    @available(*, deprecated, renamed: "subscribeOnMain(owner:for:priority:buffering:handler:)")
-    @MainActor
-    @discardableResult
-    public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type, priority: Int = 0,
-        buffering policy: EventBufferPolicy, handler: @escaping @MainActor (Owner, Event) -> Void
-    ) -> SubscriptionToken {
-        subscribeOnMain(owner: owner, for: eventType, priority: priority, buffering: policy, handler: handler)
     }
 
     /// Renamed ``subscribeStepping(owner:for:priority:buffering:handler:)``: one label for the event type.

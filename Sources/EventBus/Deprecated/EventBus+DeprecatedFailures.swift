@@ -22,7 +22,7 @@ extension EventBus {
         subscribe(for: eventType, priority: priority, handler: handler)
     }
 
-    /// Renamed ``subscribe(owner:for:on:priority:handler:)-1ctsc``: one label for the event type.
+    /// Renamed ``subscribe(owner:for:on:priority:buffering:handler:)-3pz8i``: one label for the event type.
     @available(*, deprecated, renamed: "subscribe(owner:for:on:priority:handler:)")
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(

@@ -1,4 +1,4 @@
-/// The synchronous `subscribe`, `subscribeOnce`, `subscribeOnMain` and `unsubscribe` spellings
+/// The synchronous `subscribe`, `subscribeOnce`, executor `subscribe` and `unsubscribe` spellings
 /// from before the event type had one label (`for:`) and the owner one (`owner:`).
 ///
 /// Each forwards to its new spelling and behaves exactly as it does. The event-type parameter
@@ -58,7 +58,7 @@ extension EventBus {
         subscribeOnce(owner: owner, for: eventType, priority: priority, handler: handler)
     }
 
-    /// Renamed ``subscribe(owner:for:on:priority:handler:)-6ol7k``: one label for the event type.
+    /// Renamed ``subscribe(owner:for:on:priority:buffering:handler:)-1uqz4``: one label for the event type.
     @available(*, deprecated, renamed: "subscribe(owner:for:on:priority:handler:)")
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
@@ -66,17 +66,6 @@ extension EventBus {
         handler: @escaping @Sendable (Owner, Event) -> Void
     ) -> SubscriptionToken {
         subscribe(owner: owner, for: eventType, on: executor, priority: priority, handler: handler)
-    }
-
-    /// Renamed ``subscribeOnMain(owner:for:priority:handler:)``: one label for the event type.
-    @available(*, deprecated, renamed: "subscribeOnMain(owner:for:priority:handler:)")
-    @MainActor
-    @discardableResult
-    public func subscribeOnMain<Owner: AnyObject, Event: EventBusEvent>(
-        owner: Owner, to eventType: Event.Type, priority: Int = 0,
-        handler: @escaping @MainActor (Owner, Event) -> Void
-    ) -> SubscriptionToken {
-        subscribeOnMain(owner: owner, for: eventType, priority: priority, handler: handler)
     }
 
     /// Renamed ``unsubscribe(owner:for:)``: one label for the event type.

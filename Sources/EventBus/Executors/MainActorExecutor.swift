@@ -5,8 +5,9 @@
 /// Each job is one main-actor task; the bus schedules one job per burst of events for all of
 /// its main-actor subscriptions, not one per event or per subscription. All `.mainActor`
 /// instances are one executor to the bus, with one queue; all `.mainActorImmediate` ones are
-/// another, with a queue of its own. ``EventBus/subscribeOnMain(owner:for:priority:handler:)``
-/// uses `.mainActor`.
+/// another, with a queue of its own. Passed as `on:` to `subscribe(owner:for:on:)`, a protocol
+/// subscription or a state query, either one takes a `@MainActor` handler
+/// (``EventBus/subscribe(owner:for:on:priority:buffering:handler:)-(_,_,MainActorExecutor,_,_,_)``).
 ///
 /// With `.mainActor` (greenrobot's `MAIN_ORDERED`), a handler always runs later, even when the
 /// publisher is on the main actor. With `.mainActorImmediate` (greenrobot's `MAIN`,

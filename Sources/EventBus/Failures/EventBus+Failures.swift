@@ -62,17 +62,22 @@ extension EventBus {
 
     /// Subscribes `owner` with a handler that may throw, delivered on `executor`; the error is
     /// reported from the executor, right after the handler threw, and the mailbox goes on with
-    /// the next event. Ordering, lifetime and cancellation are those of the non-throwing
-    /// executor variant.
+    /// the next event. Ordering, lifetime, cancellation and the `policy` bound are those of the
+    /// non-throwing executor variant.
     ///
-    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    /// - Returns: A token that cancels this subscription early and reports its backlog and
+    ///   drops. Discarding it cancels nothing.
+    @_disfavoredOverload
     @discardableResult
     public func subscribe<Owner: AnyObject, Event: EventBusEvent>(
         owner: Owner, for eventType: Event.Type = Event.self,
         on executor: some EventBusExecutor, priority: Int = 0,
+        buffering policy: EventBufferPolicy = .unbounded,
         handler: @escaping @Sendable (Owner, Event) throws -> Void
     ) -> SubscriptionToken {
+        // Disfavored for the reason given in the non-throwing executor overload.
         registerOnLane(
-            owner: owner, executor: executor, priority: priority, failures: failures, handler: handler)
+            owner: owner, executor: executor, priority: priority, policy: policy, failures: failures,
+            handler: handler)
     }
 }

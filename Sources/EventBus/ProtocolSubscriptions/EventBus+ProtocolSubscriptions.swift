@@ -84,7 +84,7 @@ extension EventBus {
 
     /// Subscribes `owner` to every event whose type conforms to a protocol, delivered on
     /// `executor`: the matching of ``subscribe(owner:conformingTo:priority:handler:)-76frj`` with the
-    /// delivery of ``subscribe(owner:for:on:priority:handler:)-6ol7k`` (queued during the publish in
+    /// delivery of ``subscribe(owner:for:on:priority:buffering:handler:)-1uqz4`` (queued during the publish in
     /// priority order, run later on the executor, FIFO per subscription; owner and cancellation
     /// checked again before each call). The events are queued on the executor's lane, so they
     /// run in publish order with the bus's other subscriptions on that executor, one drain job
@@ -92,11 +92,14 @@ extension EventBus {
     /// keeps a queue of its own.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @_disfavoredOverload
     @discardableResult
     public func subscribe<Owner: AnyObject, Existential: Sendable>(
         owner: Owner, conformingTo protocolType: Existential.Type, on executor: some EventBusExecutor,
         priority: Int = 0, handler: @escaping @Sendable (Owner, Existential) -> Void
     ) -> SubscriptionToken {
+        // Disfavored so that `on: .mainActor` picks the main-actor overload (see the plain
+        // executor overload).
         guard let lane = lanes.lane(for: executor) else {
             return registerProtocol(
                 ExecutorSubscription(owner: owner, executor: executor, priority: priority, handler: handler))
@@ -105,25 +108,6 @@ extension EventBus {
         // Joined before the binding is listed, so no publish reaches it before it is a member.
         member.joinLane()
         return registerProtocol(member)
-    }
-
-    /// Subscribes a main-actor `owner` to every event whose type conforms to a protocol,
-    /// delivered on the main actor in publish order, like
-    /// ``subscribeOnMain(owner:for:priority:handler:)`` for a single type.
-    ///
-    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
-    @MainActor
-    @discardableResult
-    public func subscribeOnMain<Owner: AnyObject, Existential: Sendable>(
-        owner: Owner, conformingTo protocolType: Existential.Type, priority: Int = 0,
-        handler: @escaping @MainActor (Owner, Existential) -> Void
-    ) -> SubscriptionToken {
-        subscribe(owner: owner, conformingTo: protocolType, on: .mainActor, priority: priority) {
-            owner, event in
-            // The drain job runs on the main actor (MainActorExecutor); see subscribeOnMain(owner:for:).
-            let mainActorOwner = MainActorBound(owner)
-            MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
-        }
     }
 
     func registerProtocol<Existential>(

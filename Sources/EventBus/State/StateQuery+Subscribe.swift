@@ -66,9 +66,21 @@ extension StateQuery {
     /// value-type executor the bus cannot identify keeps a queue of its own.
     ///
     /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
+    @_disfavoredOverload
     @discardableResult
     public func subscribe<Owner: AnyObject>(
         owner: Owner, on executor: some EventBusExecutor,
+        handler: @escaping @Sendable (Owner, Output) -> Void
+    ) -> SubscriptionToken {
+        // Disfavored so that `on: .mainActor` picks the main-actor overload (see the plain
+        // executor overload on `EventBus`).
+        subscribe(owner: owner, onExecutor: executor, handler: handler)
+    }
+
+    /// The executor subscription behind both `subscribe(owner:on:)` overloads: a separate
+    /// name, so that the main-actor overload cannot call itself.
+    func subscribe<Owner: AnyObject>(
+        owner: Owner, onExecutor executor: some EventBusExecutor,
         handler: @escaping @Sendable (Owner, Output) -> Void
     ) -> SubscriptionToken {
         // The executor kinds take events; the selection rides in a struct that is one.
@@ -84,22 +96,6 @@ extension StateQuery {
             sink = ExecutorSubscription(owner: owner, executor: executor, priority: 0, handler: deliver)
         }
         return register(sink) { .passed(sink.deliver(StateSelection(value: $0.pointee))) }
-    }
-
-    /// Subscribes a main-actor `owner`, with `handler` running on the main actor in publish
-    /// order (queued even when the publisher is on the main actor, the replay included).
-    ///
-    /// - Returns: A token that cancels this subscription early. Discarding it cancels nothing.
-    @MainActor
-    @discardableResult
-    public func subscribeOnMain<Owner: AnyObject>(
-        owner: Owner, handler: @escaping @MainActor (Owner, Output) -> Void
-    ) -> SubscriptionToken {
-        subscribe(owner: owner, on: .mainActor) { owner, output in
-            // As in `EventBus.subscribeOnMain`: the drain job runs on the main actor.
-            let mainActorOwner = MainActorBound(owner)
-            MainActor.assumeIsolated { handler(mainActorOwner.value, output) }
-        }
     }
 
     /// Subscribes without an owner: the returned token is the subscription's only anchor.

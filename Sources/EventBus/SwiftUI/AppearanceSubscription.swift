@@ -45,7 +45,9 @@ public final class AppearanceSubscription<Event: EventBusEvent> {
     /// Starts the subscription, unless it is already active.
     public func appear() {
         guard token == nil else { return }
-        token = bus.subscribeOnMain(owner: self, for: Event.self) { owner, event in owner.perform(event) }
+        token = bus.subscribe(owner: self, for: Event.self, on: .mainActor) { owner, event in
+            owner.perform(event)
+        }
     }
 
     /// Cancels the subscription; events queued for it are dropped.

@@ -126,6 +126,14 @@ struct DeprecatedSpellings: Spellings {
             bus.subscribeOnMain(owner: owner, to: Ping.self, buffering: .unbounded) { owner, ping in
                 note("main bounded", owner, ping)
             },
+            bus.subscribeOnMain(owner: owner, for: Ping.self) { owner, ping in note("main for", owner, ping)
+            },
+            bus.subscribeOnMain(owner: owner, for: Ping.self, buffering: .unbounded) { owner, ping in
+                note("main for bounded", owner, ping)
+            },
+            bus.subscribeOnMain(owner: owner, conformingTo: (any EventBusEvent).self) { owner, event in
+                if let ping = event as? Ping { note("main protocol", owner, ping) }
+            },
             appearance,
         ]
     }

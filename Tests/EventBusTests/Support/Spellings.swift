@@ -142,9 +142,23 @@ struct NewSpellings: Spellings {
         }
         appearance.appear()
         return [
-            bus.subscribeOnMain(owner: owner, for: Ping.self) { owner, ping in note("main", owner, ping) },
-            bus.subscribeOnMain(owner: owner, for: Ping.self, buffering: .unbounded) { owner, ping in
+            bus.subscribe(owner: owner, for: Ping.self, on: .mainActor) { owner, ping in
+                note("main", owner, ping)
+            },
+            bus.subscribe(owner: owner, for: Ping.self, on: .mainActor, buffering: .unbounded) {
+                owner, ping in
                 note("main bounded", owner, ping)
+            },
+            bus.subscribe(owner: owner, for: Ping.self, on: .mainActor) { owner, ping in
+                note("main for", owner, ping)
+            },
+            bus.subscribe(owner: owner, for: Ping.self, on: .mainActor, buffering: .unbounded) {
+                owner, ping in
+                note("main for bounded", owner, ping)
+            },
+            bus.subscribe(owner: owner, conformingTo: (any EventBusEvent).self, on: .mainActor) {
+                owner, event in
+                if let ping = event as? Ping { note("main protocol", owner, ping) }
             },
             appearance,
         ]
