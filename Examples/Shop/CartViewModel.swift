@@ -12,16 +12,17 @@ final class CartViewModel {
 
     init(bus: EventBus, store: Store<Cart, CartAction>) {
         // Every subscription is bound to `self`: they end when the view model goes, so there is
-        // no token to keep and no `[weak self]` to write. Main-actor delivery queues each event
-        // and runs the handler on the main actor, in publish order across all three subscriptions.
-        store.states.select(\.itemCount).skipRepeats().subscribeOnMain(owner: self) { model, count in
+        // no token to keep and no `[weak self]` to write. `.mainActor` queues each event and runs
+        // the handler on the main actor, in publish order across all three subscriptions.
+        store.states.select(\.itemCount).skipRepeats().subscribe(owner: self, on: .mainActor) {
+            model, count in
             model.badge = "Cart (\(count))"
             model.badgeUpdates += 1
         }
-        bus.subscribeOnMain(owner: self) { (model, order: OrderDidPlaceEvent) in
+        bus.subscribe(owner: self, on: .mainActor) { (model, order: OrderDidPlaceEvent) in
             model.message = "Order #\(order.number) placed: \(euros(order.totalCents))"
         }
-        bus.subscribeOnMain(owner: self) { (model, failure: CheckoutDidFailEvent) in
+        bus.subscribe(owner: self, on: .mainActor) { (model, failure: CheckoutDidFailEvent) in
             model.message = "Checkout failed: \(failure.reason)"
         }
     }
