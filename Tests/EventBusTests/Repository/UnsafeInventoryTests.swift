@@ -10,7 +10,7 @@ struct UnsafeInventoryTests {
         #if os(macOS) || os(Linux)
             // Given the repository this file is in
             let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
             let sut = Process()
             sut.executableURL = URL(filePath: "/usr/bin/env")
             sut.arguments = [

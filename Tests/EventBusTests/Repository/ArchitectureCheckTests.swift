@@ -10,7 +10,7 @@ import Testing
 struct ArchitectureCheckTests {
     #if os(macOS) || os(Linux)
         static let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
 
         /// Runs the script on `tree` and returns its exit status and what it printed.
         static func check(_ tree: URL) throws -> (status: Int32, report: String) {

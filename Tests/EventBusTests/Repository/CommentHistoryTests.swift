@@ -11,7 +11,7 @@ struct CommentHistoryTests {
         #if os(macOS) || os(Linux)
             // Given the repository this file is in
             let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
 
             // When the script reads every comment under Sources/ and Examples/
             let (status, report) = try runCheck(on: root, in: root)
@@ -26,7 +26,7 @@ struct CommentHistoryTests {
             // Given a tree whose one source file cites an issue after code and a figure in a doc
             // comment broken across two lines, beside an issue-like number in code and backticks
             let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
             let sut = FileManager.default.temporaryDirectory.appending(path: "comment-history-\(UUID())")
             try FileManager.default.createDirectory(
                 at: sut.appending(path: "Sources"), withIntermediateDirectories: true)
