@@ -86,12 +86,14 @@ struct SettleCoverageTests {
         let clock = ManualClock()
         let owner = Owner()
         let handled = LockBox<[Int]>([])
+        let steps = LockBox<[Task<Void, any Error>]>([])
         sut.subscribeStepping(owner: owner, buffering: .unbounded) { (_, ping: Ping, promise) in
             handled.mutate { $0.append(ping.number) }
-            Task {
+            let step = Task {
                 try await clock.sleep(for: .seconds(1))
                 promise.complete(.more)
             }
+            steps.mutate { $0.append(step) }
         }
 
         // When
@@ -102,6 +104,10 @@ struct SettleCoverageTests {
         #expect(settled)
         #expect(handled.value == [1, 2, 3, 4])
         #expect(clock.now.offset >= .seconds(3))
+
+        // Finally: the last step's sleep ends too, so the test leaves no task suspended behind it
+        clock.advance(by: .seconds(1))
+        for step in steps.value { _ = try? await step.value }
     }
 
     @Test func drainsAndAdvancesForAPacedSubscriptionOnAManualExecutor() async {
