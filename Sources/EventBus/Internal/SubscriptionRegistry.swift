@@ -40,6 +40,10 @@ struct SubscriptionRegistry {
     /// The current list for `eventKey`. Copying it only retains its storage: publishing never
     /// allocates, and a later subscribe or cancel copies the list (copy-on-write) instead of
     /// disturbing a publish that is walking this snapshot.
+    ///
+    /// Inlined because callers hold the registry `inout` under the shard lock: calling a
+    /// non-mutating method there copies the whole registry first, unless the call is inlined.
+    @inline(__always)
     func snapshot(of eventKey: ObjectIdentifier) -> ContiguousArray<AnySubscription> {
         guard let position = positions.position(of: eventKey) else { return [] }
         return lists[position].entries
