@@ -33,7 +33,7 @@ struct BusRecentTests {
         #expect(screen.contains("LAST PUBLISHES, NEWEST FIRST"), "\(screen)")
         #expect(
             rows.contains {
-                $0.contains("PriceDidTickEvent") && $0.contains("← TickerService.swift:41 burst(count:)")
+                $0.contains("PriceDidTickEvent") && $0.contains("← TickerService.swift:42 burst(count:)")
                     && $0.contains("→ ArchiveService, TickerPane")
             })
         // and an owner-less receiver is named as the map names it, by its token

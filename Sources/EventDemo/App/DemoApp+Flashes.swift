@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 import TerminalUI
 
 extension DemoApp {
@@ -8,18 +9,17 @@ extension DemoApp {
     /// drain that runs the panes' own deliveries, so both show in one frame. One job per burst
     /// rather than per publish, as the bus does for the panes (the Bus view counts the jobs).
     func watchDeliveries(on bus: EventBus, executor: MainLoopExecutor) -> SubscriptionToken {
-        let inbox = LockedValue(FlashInbox())
-        return bus.observeAll { [weak self] record in
-            guard !record.recipients.isEmpty, let event = record.event as? any DemoEvent else { return }
+        bus.observeAll { [weak self] record in
+            guard let self, let event = record.event as? any DemoEvent, !record.recipients.isEmpty
+            else { return }
             let color = Theme.color(ofPublisher: type(of: event).publisherName)
             let receivers = record.recipients.map(\.subscriberName)
-            let mustSchedule = inbox.withLock { $0.add(receivers, color: color) }
+            let mustSchedule = flashInbox.withLock { $0.add(receivers, color: color) }
             guard mustSchedule else { return }
             executor.enqueue { [weak self] in
-                let flashes = inbox.withLock { $0.takeAll() }
                 MainLoop.assumeIsolated {
                     guard let self else { return }
-                    for (receivers, color) in flashes {
+                    for (receivers, color) in self.flashInbox.withLock({ $0.takeAll() }) {
                         for receiver in receivers {
                             self.flashes.flash(receiver, color: color, at: self.frameTime)
                         }

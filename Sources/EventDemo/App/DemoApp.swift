@@ -1,5 +1,6 @@
 import EventBus
 import EventBusTracing
+import Synchronization
 import TerminalUI
 
 /// The app model: owns the panes, turns keys into service calls, and renders the whole screen.
@@ -71,6 +72,8 @@ public final class DemoApp {
     /// The loop's time for this frame, set by ``advance(to:)``: flashes start and end on it.
     public internal(set) var frameTime: ContinuousClock.Instant = .now
     private var deliveryTap: SubscriptionToken?
+    /// Flashes the delivery tap collected on publishers' threads, until the loop's job takes them.
+    nonisolated let flashInbox = Mutex(FlashInbox())
 
     let services: DemoServices
     private let executor: MainLoopExecutor

@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +33,7 @@ public final class MainLoopExecutor: EventBusExecutor, SerialExecutor {
     /// Shown by the event log as where handlers ran.
     public let label: String
 
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
     private let pipeRead: Int32
     private let pipeWrite: Int32
 

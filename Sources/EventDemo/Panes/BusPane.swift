@@ -1,6 +1,7 @@
 import EventBus
 import EventBusTracing
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// What the Bus view shows besides the live subscriptions: who published each event type (its
@@ -102,16 +103,16 @@ public final class BusPane {
             state.replay = .init(replayed: recorded.replayed, total: recorded.total)
             state.recent = recorded.recent.reversed()
         } else {
-            state.publishers = publishers.withLock { $0 }
-            let threw = threw.withLock { $0 }
-            state.recent = recent.withLock { $0 }.reversed().map { publish in
+            let notes = tapNotes.withLock { $0 }
+            state.publishers = notes.publishers
+            state.recent = notes.recent.reversed().map { publish in
                 var publish = publish
-                publish.throwers = threw[publish.sequenceNumber] ?? []
+                publish.throwers = notes.threw[publish.sequenceNumber] ?? []
                 return publish
             }
         }
         // Encoded here, for the frames that show the map, not by the tap at every publish.
-        state.lastPayloads = lastEvents.withLock { $0 }.mapValues { event in
+        state.lastPayloads = tapNotes.withLock { $0.lastEvents }.mapValues { event in
             guard let event = event as? any DemoEvent else {
                 return (event as? DeadEvent).map { #"eventTypeName: "\#($0.eventTypeName)""# } ?? ""
             }
@@ -133,16 +134,20 @@ public final class BusPane {
     }
     private var kept = BusPaneState()
     private var tap: SubscriptionToken?
-    /// Call sites by event type, noted by the tap on the publishing thread: a dictionary update
-    /// under a lock per publish, instead of a job on the loop for each.
-    private let publishers = LockedValue<[String: [BusPaneState.Publisher]]>([:])
-    /// The last event of each type, noted by the tap likewise.
-    private let lastEvents = LockedValue<[String: any EventBusEvent]>([:])
-    /// The last publishes, oldest first, noted by the tap likewise.
-    private let recent = LockedValue<[RecentPublish]>([])
-    /// Whose handler threw, by publish, noted by the tap's failure line (which may hear of a
-    /// failure before the tap hears of its publish): at most ``keptRecent`` publishes.
-    private let threw = LockedValue<[UInt64: Set<String>]>([:])
+    /// What the tap notes on the publishing thread: one update under a lock per publish,
+    /// instead of a job on the loop for each.
+    private nonisolated let tapNotes = Mutex(TapNotes())
+    private struct TapNotes {
+        /// Call sites by event type.
+        var publishers: [String: [BusPaneState.Publisher]] = [:]
+        /// The last event of each type.
+        var lastEvents: [String: any EventBusEvent] = [:]
+        /// The last publishes, oldest first.
+        var recent: [RecentPublish] = []
+        /// Whose handler threw, by publish, noted by the tap's failure line (which may hear of a
+        /// failure before the tap hears of its publish): at most ``keptRecent`` publishes.
+        var threw: [UInt64: Set<String>] = [:]
+    }
 
     /// Subscribes on `executor` for as long as the pane lives.
     public init(bus: EventBus, executor: MainLoopExecutor) {
@@ -151,29 +156,29 @@ public final class BusPane {
                 pane.countDeadEvent(dead.eventTypeName)
             }
         }
-        let publishers = publishers
-        let lastEvents = lastEvents
-        let recent = recent
-        tap = bus.observeAll { record in
-            lastEvents.withLock { $0[record.eventTypeName] = record.event }
+        tap = bus.observeAll { [weak self] record in
             let publish = RecentPublish(record)
-            recent.withLock { $0.keepingLast(Self.keptRecent, appending: publish) }
             let site = record.callSite
             let place = "\(site.fileName):\(site.line)"
-            publishers.withLock { seen in
-                var sites = seen[record.eventTypeName, default: []]
+            // The replaced event is returned, so that it is released after the lock.
+            _ = self?.tapNotes.withLock { notes in
+                notes.recent.keepingLast(Self.keptRecent, appending: publish)
+                var sites = notes.publishers[record.eventTypeName, default: []]
                 if let index = sites.firstIndex(where: { $0.site == place && $0.function == site.function }) {
                     sites[index].count += 1
                 } else {
                     sites.append(.init(site: place, function: site.function, count: 1))
                 }
-                seen[record.eventTypeName] = sites
+                notes.publishers[record.eventTypeName] = sites
+                return notes.lastEvents.updateValue(record.event, forKey: record.eventTypeName)
             }
-        } failures: { [weak self, threw] failure in
+        } failures: { [weak self] failure in
             if let number = failure.sequenceNumber {
-                threw.withLock { threw in
-                    threw[number, default: []].insert(failure.subscription.subscriberName)
-                    if threw.count > Self.keptRecent, let oldest = threw.keys.min() { threw[oldest] = nil }
+                self?.tapNotes.withLock { notes in
+                    notes.threw[number, default: []].insert(failure.subscription.subscriberName)
+                    if notes.threw.count > Self.keptRecent, let oldest = notes.threw.keys.min() {
+                        notes.threw[oldest] = nil
+                    }
                 }
             }
             let line = failure.description

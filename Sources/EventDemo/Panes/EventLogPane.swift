@@ -1,6 +1,7 @@
 import EventBus
 import EventBusTracing
 import Foundation
+import Synchronization
 import TerminalUI
 
 /// One line of the event log: a publish as the bus's observe-all tap reported it.
@@ -222,18 +223,17 @@ public final class EventLogPane {
     /// A replay's state: while it is on, the tap logs only the recorded publish being replayed
     /// (`current`), as recorded; the replay bus's own publishes (dead events about replayed
     /// events the services received when recorded) are left out.
-    private let replay = LockedValue<(isOn: Bool, current: ReplayedPublish?)>((false, nil))
+    private nonisolated let replay = Mutex<(isOn: Bool, current: ReplayedPublish?)>((false, nil))
 
     /// Starts observing `bus`. The tap runs on the publisher's thread, so it only stamps the time
     /// and relays the record; the pane takes records one at a time, as a stepping subscriber on
     /// `executor` that asks for the next at once unless step mode is on.
     public init(bus: EventBus, executor: MainLoopExecutor, now: @escaping Now = LiveEnvironment.now) {
         let relay = relay
-        let replay = replay
         // Failures take the same road as records, so they reach the pane in the order the tap
         // saw them: a failure before the record of the publish it happened in.
-        tap = bus.observeAll { record in
-            let (isReplay, current) = replay.withLock { $0 }
+        tap = bus.observeAll { [weak self] record in
+            let (isReplay, current) = self?.replay.withLock { $0 } ?? (false, nil)
             if isReplay {
                 guard let current, current.recorded.publishedTypeName == record.eventTypeName else {
                     return
@@ -250,8 +250,8 @@ public final class EventLogPane {
                 return
             }
             relay.publish(LoggedPublish.record(EventLogEntry(record, time: now())))
-        } failures: { failure in
-            let recordedTime = replay.withLock { $0.current?.time }
+        } failures: { [weak self] failure in
+            let recordedTime = self?.replay.withLock { $0.current?.time }
             relay.publish(LoggedPublish.failure(EventLogEntry(failure, time: recordedTime ?? now())))
         }
         feed = relay.subscribeStepping(

@@ -12,7 +12,7 @@ public final class ArchiveService: Sendable {
     public static let workTime = Duration.milliseconds(150)
 
     private let archived = Atomic<Int>(0)
-    private let subscription = LockedValue<SubscriptionToken?>(nil)
+    private let subscription = Mutex<SubscriptionToken?>(nil)
 
     /// Subscribes for as long as the service lives or until ``stop()``; `clock` times the work
     /// (tests pass a manual clock, so the queue stays put until they advance it).
@@ -29,11 +29,7 @@ public final class ArchiveService: Sendable {
     /// cancelled (its sleep throws). A running handler keeps its owner alive, so a test whose
     /// clock never moves calls this rather than leave a task waiting forever.
     public func stop() {
-        let token = subscription.withLock { token in
-            defer { token = nil }
-            return token
-        }
-        token?.cancel()
+        subscription.withLock { $0.take() }?.cancel()
     }
 
     /// Ticks archived so far.

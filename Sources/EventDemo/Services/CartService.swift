@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 
 /// Holds the cart in a `Store`, whose state (``CartDidUpdateEvent``) is published as the bus's
 /// current cart after every action; publishes ``CheckoutRequestedEvent`` when asked to check
@@ -21,7 +22,7 @@ public final class CartService: Sendable {
     private let bus: EventBus
     /// What the next `add()` picks and the next order's number: the service's own bookkeeping,
     /// not cart state.
-    private let counters = LockedValue((nextProduct: 0, nextOrder: 1001))
+    private let counters = Mutex((nextProduct: 0, nextOrder: 1001))
 
     /// Creates an empty cart publishing on `bus`.
     public init(bus: EventBus) {

@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 
 /// Stamps a loyalty card for every order of an enrolled member and awards the order's points
 /// (``LoyaltyDidAwardPointsEvent``, which `ProfileService` credits). Nobody in the demo is
@@ -23,17 +24,17 @@ public final class LoyaltyService: Sendable {
     }
 
     private let members: Set<String>
-    private let signedIn = LockedValue<User?>(nil)
-    private let stamps = LockedValue<[String: Int]>([:])
+    /// Who is signed in, and the stamps recorded per member.
+    private let cards = Mutex((signedIn: User?.none, stamps: [String: Int]()))
 
     /// Creates the service with the enrolled user IDs and subscribes it for as long as it lives.
     public init(bus: EventBus, members: Set<String> = []) {
         self.members = members
         bus.subscribe(owner: self) { (service: LoyaltyService, event: UserDidLoginEvent) in
-            service.signedIn.withLock { $0 = event.user }
+            service.cards.withLock { $0.signedIn = event.user }
         }
         bus.subscribe(owner: self) { (service: LoyaltyService, _: UserDidLogoutEvent) in
-            service.signedIn.withLock { $0 = nil }
+            service.cards.withLock { $0.signedIn = nil }
         }
         // Weakly: the handler is stored in the bus, which must not keep itself alive.
         bus.subscribe(owner: self) {
@@ -46,13 +47,16 @@ public final class LoyaltyService: Sendable {
     }
 
     /// Stamps recorded per member.
-    public var stampCount: [String: Int] { stamps.withLock { $0 } }
+    public var stampCount: [String: Int] { cards.withLock { $0.stamps } }
 
-    /// Stamps the signed-in member's card; returns their ID.
-    private func stamp() throws -> String {
-        guard let user = signedIn.withLock({ $0 }) else { throw Failure.signedOut }
-        guard members.contains(user.id) else { throw Failure.unknownMember(user.id) }
-        stamps.withLock { $0[user.id, default: 0] += 1 }
-        return user.id
+    /// Stamps the signed-in member's card; returns their ID. One critical section, so a logout
+    /// cannot come between the check and the stamp.
+    private func stamp() throws(Failure) -> String {
+        try cards.withLock { cards throws(Failure) in
+            guard let user = cards.signedIn else { throw .signedOut }
+            guard members.contains(user.id) else { throw .unknownMember(user.id) }
+            cards.stamps[user.id, default: 0] += 1
+            return user.id
+        }
     }
 }

@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 
 /// A service's state behind a lock, and an outbox: what the service decides to publish while it
 /// holds the lock goes out after the lock is released, in the order it was decided. The Nested
@@ -25,11 +26,11 @@ final class ServiceState<State: Sendable>: Sendable {
     }
 
     private let bus: EventBus
-    private let locked: LockedValue<Locked>
+    private let locked: Mutex<Locked>
 
     init(_ initial: State, bus: EventBus) {
         self.bus = bus
-        locked = LockedValue(Locked(state: initial))
+        locked = Mutex(Locked(state: initial))
     }
 
     /// Runs `decide` under the lock; the publishes it posts to the outbox go out after the lock is

@@ -1,4 +1,5 @@
 import EventBus
+import Synchronization
 
 /// A bursty market feed: each ``burst(count:)`` publishes several ``PriceDidTickEvent``s at
 /// once, faster than anyone can read them. The ticker pane takes them paced; the event log
@@ -28,7 +29,7 @@ public final class TickerService: Sendable {
     /// The symbol every tick is for.
     public let symbol = "BEAN"
     private let bus: EventBus
-    private let state = LockedValue(State())
+    private let state = Mutex(State())
 
     /// Creates a feed publishing on `bus`.
     public init(bus: EventBus) {
