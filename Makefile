@@ -55,8 +55,8 @@ e2e: test-deps
 fuzz: test-deps
 	bash Tests/e2e/fuzz.sh
 
-# Two runs (see scripts/tsan.sh): everything in parallel but the demo suites that wait on the
-# cooperative pool or a real clock, then those one test at a time.
+# See scripts/tsan.sh: on Linux everything but the demo's suites (TSan cannot see their Mutex
+# there); on macOS those too, the ones that wait on the pool or a clock one test at a time.
 tsan: deps
 	bash scripts/tsan.sh
 

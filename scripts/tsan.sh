@@ -1,5 +1,12 @@
 #!/usr/bin/env bash
-# The tests under ThreadSanitizer, in two runs: `make tsan` and CI's TSan step call it.
+# The tests under ThreadSanitizer: `make tsan` and CI's TSan steps call it.
+#
+# On Linux the demo's suites are left out. The demo locks with `Synchronization.Mutex`, as an app
+# would, and on Linux a waiter that sleeps is handed the Mutex by the kernel (a PI futex), which
+# ThreadSanitizer does not see: it then reports the value the lock guards as a race, at random,
+# whenever a holder was slow (decision record 0130). On macOS a Mutex is an `os_unfair_lock`,
+# which TSan intercepts: CI's macOS job runs the demo's suites there (FILTER=EventDemoTests), in
+# two runs:
 #
 # 1. Everything else, in parallel (FILTER, when set, narrows it: CI passes its test targets).
 # 2. The demo suites whose tests wait, with a deadline, for work on Swift's cooperative pool (a
@@ -19,9 +26,9 @@ cd "$(dirname "$0")/.."
 POOL_BOUND='EventDemoTests\.(AppModelTests|ArchiveServiceTests|CartHistoryTests|EventLogStepModeTests|FlashTests|HandlerErrorViewsTests|LayoutTests|LogNavigationTests|MainLoopExecutorTests|ReplayFidelityTests|StateDemoTests|StatusLineTests|TickerPaneTests|TooSmallAndRepaintTests|ViewsTests)/'
 common=(--sanitize=thread --scratch-path .build/tsan --disable-xctest)
 
-if [ -n "${FILTER:-}" ]; then
-    swift test "${common[@]}" --filter "$FILTER" --skip "$POOL_BOUND"
-else
-    swift test "${common[@]}" --skip "$POOL_BOUND"
+if [ "$(uname -s)" != Darwin ]; then
+    swift test "${common[@]}" --filter "${FILTER:-.}" --skip 'EventDemoTests\.'
+    exit 0
 fi
+swift test "${common[@]}" --filter "${FILTER:-.}" --skip "$POOL_BOUND"
 swift test "${common[@]}" --skip-build --no-parallel --filter "$POOL_BOUND"
