@@ -63,19 +63,3 @@ public struct DeadEvent: EventBusEvent {
         self.callSite = callSite
     }
 }
-
-extension EventBus {
-    /// Called when a publish of `event` reached nobody; its call site is the thread's running
-    /// publish's (set by the traced path, which every publish takes once `DeadEvent` has
-    /// subscribers).
-    func publishDeadEvent<Event: EventBusEvent>(
-        for event: Event, callSite: CallSite, nesting: UnsafeMutablePointer<PublishNesting>
-    ) {
-        guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
-        guard !nesting.pointee.quiet.contains(.deadEvents) else { return }
-        let outer = nesting.pointee.quiet
-        nesting.pointee.quiet.insert(.deadEvents)
-        publish(DeadEvent(event: event, busReference: WeakReference(self), callSite: callSite), at: callSite)
-        nesting.pointee.quiet = outer
-    }
-}

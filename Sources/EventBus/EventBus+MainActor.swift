@@ -81,10 +81,3 @@ func onTheMainActor<Owner, Event: Sendable>(
         MainActor.assumeIsolated { handler(mainActorOwner.value, event) }
     }
 }
-
-/// Carries an owner into `MainActor.assumeIsolated` from the lane, which the compiler cannot
-/// see runs on the main actor.
-struct MainActorBound<Value>: @unchecked Sendable {  // safe: made and used on the main actor only
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}

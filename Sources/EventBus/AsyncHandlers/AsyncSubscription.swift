@@ -15,11 +15,13 @@
 /// A mailbox of its own rather than an `AsyncStream`: a stream keeps its buffered elements
 /// after `finish()` until the iterator takes them, so cancelling a subscription whose handler
 /// never returns kept every queued event alive (145 MiB after a million publishes).
-final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
-    // safe: `task` is written once in init, before the subscription is shared; the rest is
-    // immutable, and the mailbox has its own lock.
+final class AsyncSubscription<Event: Sendable>: Subscription<Event> {
+    // Sendable (see the list in Subscription.swift): the mailbox and `task` have their own locks;
+    // the rest is immutable.
     private let mailbox: HandOffBuffer<Event, Void>
-    private nonisolated(unsafe) var task: Task<Void, Never>?
+    /// Set once, in `init`, after the task that captures this entry exists; a lock rather than a
+    /// field written once, because `retire()` may read it on another thread.
+    private let task = LockedValue<Task<Void, Never>?>(nil)
     private let anchor: OwnerAnchor
     private let label: String
     private let failures: FailureReporter
@@ -37,12 +39,13 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
         super.init(eventKey: ObjectIdentifier(Event.self), priority: priority)
         // The task holds the subscription weakly between events, so dropping the subscription
         // (its token cancelled, its owner gone and the entry pruned) ends the loop too.
-        task = Task(executorPreference: executor) { [weak self] in
+        let loop = Task(executorPreference: executor) { [weak self] in
             while let event = await mailbox.next() {
                 guard let self, !self.isCancelled, let owner = self.anchor.current else { return }
                 await self.run(handler, owner: owner, event: event)
             }
         }
+        task.withLock { $0 = loop }
     }
 
     deinit {
@@ -76,7 +79,8 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
     /// handler that is running is cancelled.
     override func retire() {
         mailbox.finish()  // Releases the queued events: retire runs with no lock held.
-        task?.cancel()
+        // Cancelled after the unlock: cancelling runs the task's cancellation handlers.
+        task.withLock { $0 }?.cancel()
     }
 
     private func run(
@@ -97,16 +101,11 @@ final class AsyncSubscription<Event: Sendable>: Subscription<Event>, @unchecked 
 /// `current` is the owner to hand to the handler (`.some(nil)` for token-owned ones) or nil when
 /// the owner is gone.
 struct OwnerAnchor: Sendable {
-    private final class WeakBox: @unchecked Sendable {  // safe: written once in init; weak loads are atomic
-        weak var object: AnyObject?
-        init(_ object: AnyObject) { self.object = object }
-    }
-
-    private let box: WeakBox?
+    private let box: WeakReference?
     let subscriberName: String
 
     static func owner(_ owner: AnyObject) -> OwnerAnchor {
-        OwnerAnchor(box: WeakBox(owner), subscriberName: String(describing: type(of: owner)))
+        OwnerAnchor(box: WeakReference(owner), subscriberName: String(describing: type(of: owner)))
     }
 
     static let ownerless = OwnerAnchor(box: nil, subscriberName: "ownerless")

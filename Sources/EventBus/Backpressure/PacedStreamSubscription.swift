@@ -10,9 +10,10 @@
 /// previous hand-over, then takes the oldest waiting event, or waits for the next publish. A
 /// publish that finds the consumer waiting hands its event over at once.
 final class PacedStreamSubscription<Event: Sendable, PacingClock: Clock<Duration>>:
-    Subscription<Event>, @unchecked Sendable
+    Subscription<Event>
 {
-    // safe: every stored property is immutable and Sendable; the hand-off has its own lock.
+    // Sendable (see the list in Subscription.swift): every stored property is immutable and Sendable; the
+    // hand-off has its own lock.
     /// The backlog and the consumer's wait. Its extra state is when the consumer may take the
     /// next event: one interval after the last hand-over, stored under the hand-off's lock.
     private let handOff: HandOffBuffer<Event, PacingClock.Instant?>

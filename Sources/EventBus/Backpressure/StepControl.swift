@@ -17,10 +17,7 @@ import Synchronization
 /// promise kept anywhere keeps nothing alive but a few words (see the ownership rule on
 /// ``AnySubscription``); it reaches the subscription weakly, and only when a completion needs the
 /// buffer or ends the subscription.
-// Safe: `word` is atomic, `usesExecutor` and `counters` are immutable, and `subscription` is
-// written once by `attach(_:)` in the subscription's `init`, before the control is shared (weak
-// loads are atomic in the runtime).
-final class StepControl: @unchecked Sendable {
+final class StepControl: Sendable {
     enum Phase: UInt64 {
         /// Ready: the next event published is delivered at once.
         case idle
@@ -69,8 +66,9 @@ final class StepControl: @unchecked Sendable {
     let usesExecutor: Bool
     /// The buffer's backlog and drop count, shared with the token.
     let counters = BufferCounters()
-    /// The subscription, for the completions that need its buffer or end it.
-    nonisolated(unsafe) private(set) weak var subscription: AnySubscription?
+    /// The subscription, for the completions that need its buffer or end it: set by `attach(_:)`,
+    /// from the subscription's `init`.
+    private let back = WeakBackReference<AnySubscription>()
 
     init(usesExecutor: Bool) {
         self.usesExecutor = usesExecutor
@@ -78,8 +76,11 @@ final class StepControl: @unchecked Sendable {
 
     /// Called once, by the subscription's `init`.
     func attach(_ subscription: AnySubscription) {
-        self.subscription = subscription
+        back.attach(subscription)
     }
+
+    /// The subscription, while it lives.
+    var subscription: AnySubscription? { back.object }
 
     var state: State { State(bits: word.load(ordering: .acquiring)) }
 

@@ -8,11 +8,9 @@
 /// events. So no lock is held while the handler runs or while a promise completes, and
 /// handler calls never overlap: only the caller that moved the word to `running` runs the
 /// handler.
-final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
-    @unchecked Sendable
-{
-    // safe: everything is immutable; the buffer is behind its own lock and the step state is
-    // atomic.
+final class SteppingSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event> {
+    // Sendable (see the list in Subscription.swift): everything is immutable; the buffer is behind its own
+    // lock and the step state is atomic.
     private let handler: @Sendable (Owner, Event, StepPromise) -> Void
     private let executor: (any EventBusExecutor)?
     private let control: StepControl

@@ -1,8 +1,9 @@
 /// The subscription behind a stream: yields each event into an `AsyncStream` continuation and
 /// turns the stream buffer's answer into a delivery outcome, so drops are counted and shown to
 /// observe-all taps like any other buffer's.
-final class StreamSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
-    // safe: `continuation` is Sendable and immutable; the count is atomic.
+final class StreamSubscription<Event: Sendable>: Subscription<Event> {
+    // Sendable (see the list in Subscription.swift): `continuation` is Sendable and immutable; the count is
+    // atomic.
     private let continuation: AsyncStream<Event>.Continuation
     private let keepsNewest: Bool
     private let counters = BufferCounters()

@@ -1,8 +1,9 @@
 /// An owner-bound synchronous subscription whose handler may throw.
 final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
-    OwnerBoundSubscription<Owner, Event>, @unchecked Sendable
+    OwnerBoundSubscription<Owner, Event>
 {
-    // safe: `handler` and `failures` are immutable; `reported` has its own lock.
+    // Sendable (see the list in Subscription.swift): `handler` and `failures` are immutable; `reported` has
+    // its own lock.
     private let handler: @Sendable (Owner, Event) throws -> Void
     private let failures: FailureReporter
     private let reported = ReportedTypes()
@@ -33,8 +34,9 @@ final class ThrowingOwnedSubscription<Owner: AnyObject, Event: Sendable>:
 }
 
 /// An owner-less synchronous subscription whose handler may throw.
-final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
-    // safe: `handler` and `failures` are immutable; `reported` has its own lock.
+final class ThrowingOwnerlessSubscription<Event: Sendable>: Subscription<Event> {
+    // Sendable (see the list in Subscription.swift): `handler` and `failures` are immutable; `reported` has
+    // its own lock.
     private let handler: @Sendable (Event) throws -> Void
     private let failures: FailureReporter
     private let reported = ReportedTypes()

@@ -9,10 +9,9 @@ struct InterceptorFailures: Sendable {
 ///
 /// One class for both: a non-throwing closure converts to the throwing type for free, and an
 /// interceptor that throws proceeds (the error is reported like any throwing handler's).
-final class OwnedInterceptor<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event>,
-    @unchecked Sendable
-{
-    // safe: `handler` and `failures` are immutable; `failures.reported` has its own lock.
+final class OwnedInterceptor<Owner: AnyObject, Event: Sendable>: OwnerBoundSubscription<Owner, Event> {
+    // Sendable (see the list in Subscription.swift): `handler` and `failures` are immutable;
+    // `failures.reported` has its own lock.
     private let handler: @Sendable (Owner, Event) throws -> Propagation
     private let failures: InterceptorFailures?
 
@@ -43,8 +42,9 @@ final class OwnedInterceptor<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
 }
 
 /// An owner-less synchronous subscription whose handler may stop propagation, and may throw.
-final class OwnerlessInterceptor<Event: Sendable>: Subscription<Event>, @unchecked Sendable {
-    // safe: `handler` and `failures` are immutable; `failures.reported` has its own lock.
+final class OwnerlessInterceptor<Event: Sendable>: Subscription<Event> {
+    // Sendable (see the list in Subscription.swift): `handler` and `failures` are immutable;
+    // `failures.reported` has its own lock.
     private let handler: @Sendable (Event) throws -> Propagation
     private let failures: InterceptorFailures?
 

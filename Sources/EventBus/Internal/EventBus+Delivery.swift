@@ -2,8 +2,10 @@ import Synchronization
 
 /// The engine's side of `publish`: the plain path's look at the type's published list, the
 /// lock-free walk over it (or a locked snapshot while protocol matches are unresolved), and the
-/// dead event and taps' record it leaves. The façade (`EventBus.swift`, `EventBus+Traced.swift`)
-/// decides which path a publish takes and calls in here; it never reads a list itself.
+/// dead event and taps' record it leaves; the traced path, for publishes that note their call
+/// site (a tap is registered, or the type has a throwing synchronous handler); and a store's
+/// direct path. The façade (`EventBus.swift`) decides which path a publish takes and calls in
+/// here; it never reads a list or the thread's nesting state itself.
 extension EventBus {
     /// `publish` before it knows whether it needs the call site. Returns `.done`, or, before
     /// delivering anything, that the publish must be traced (a tap is registered, or the type
@@ -127,6 +129,70 @@ extension EventBus {
             tapping: tapping, noted: noted)
     }
 
+    /// What is left of a plain publish that needed its call site after all (see
+    /// ``publishPlain(_:)``). Out of line: the plain path never calls it.
+    @usableFromInline @inline(never)
+    func finishPlain<Event: EventBusEvent>(_ event: Event, _ outcome: PlainPublish, callSite: CallSite) {
+        if outcome == .traced {
+            publishTraced(event, callSite: callSite)
+        } else {
+            publishDeadEvent(for: event, callSite: callSite, nesting: PublishNesting.current(key: nestingKey))
+        }
+    }
+
+    /// `publish` on a bus with taps, or of a type with throwing synchronous handlers: the same
+    /// delivery, plus the dead event and the taps' record, which read the call site, sequence
+    /// number and parent from the thread's note of the running publish
+    /// (`PublishNesting.tracedPublish`), as failure reports do.
+    @usableFromInline @inline(never)
+    func publishTraced<Event: EventBusEvent>(_ event: Event, callSite: CallSite) {
+        let nesting = PublishNesting.current(key: nestingKey)
+        // Numbered, and its parent found, now: a publish queued past the limit runs after its
+        // parent returned, but was still made by it.
+        let tapping = taps.isActive
+        let trace = TracedPublish(
+            taps: tapping ? ObjectIdentifier(taps) : nil,
+            sequenceNumber: tapping ? taps.takeSequenceNumber() : 0, callSite: callSite,
+            parent: tapping ? nesting.pointee.runningPublish?.parent(on: taps) : nil)
+        guard nesting.pointee.depth < Self.nestingLimit else {
+            nesting.pointee.wait { self.deliverTraced(event, nesting: nesting, trace: trace) }
+            return
+        }
+        nesting.pointee.depth += 1
+        deliverTraced(event, nesting: nesting, trace: trace)
+        if nesting.pointee.depth == Self.nestingLimit {
+            PublishNesting.runWaiting(on: nesting)
+        }
+        nesting.pointee.depth -= 1
+    }
+
+    /// Delivers a traced publish with `trace` as the thread's running publish meanwhile. Its
+    /// own copy of `deliverNow`, not inlined into `publish`: a second inlined copy there made
+    /// the optimizer stop inlining the walk.
+    @inline(never)
+    private func deliverTraced<Event: EventBusEvent>(
+        _ event: Event, nesting: UnsafeMutablePointer<PublishNesting>, trace: TracedPublish
+    ) {
+        let enclosing = nesting.pointee.tracedPublish
+        nesting.pointee.tracedPublish = trace.running(at: nesting.pointee.depth)
+        _ = deliverNow(event, nesting: nesting, tapping: trace.taps != nil, noted: true)
+        nesting.pointee.tracedPublish = enclosing
+    }
+
+    /// Called when a publish of `event` reached nobody; its call site is the thread's running
+    /// publish's (set by the traced path, which every publish takes once `DeadEvent` has
+    /// subscribers).
+    func publishDeadEvent<Event: EventBusEvent>(
+        for event: Event, callSite: CallSite, nesting: UnsafeMutablePointer<PublishNesting>
+    ) {
+        guard Event.self != DeadEvent.self, store.hasDeadEventSubscribers else { return }
+        guard !nesting.pointee.quiet.contains(.deadEvents) else { return }
+        let outer = nesting.pointee.quiet
+        nesting.pointee.quiet.insert(.deadEvents)
+        publish(DeadEvent(event: event, busReference: WeakReference(self), callSite: callSite), at: callSite)
+        nesting.pointee.quiet = outer
+    }
+
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,
     /// or `list` has them matched at the bus's current generation.
     @inline(__always)
@@ -135,5 +201,40 @@ extension EventBus {
         return generation == 0
             || list?._withUnsafeGuaranteedRef { $0.resolvedGeneration.load(ordering: .acquiring) }
                 == generation
+    }
+}
+
+/// A way to one entry that may skip the walk: the entry and its event type's published list,
+/// which the engine reads and the holder never does. A ``Store`` keeps one for its action
+/// subscription (the list lives as long as the bus, which the store's engine holds).
+struct DirectPath {
+    /// The one entry the path leads to.
+    let entry: AnySubscription
+    fileprivate let list: Unmanaged<PublishedList>?
+}
+
+extension EventBus {
+    /// The direct path to `entry`, filed under `Event`'s list (which this looks up, and which
+    /// exists once `entry` is registered).
+    func directPath<Event: EventBusEvent>(to entry: AnySubscription, for _: Event.Type) -> DirectPath {
+        DirectPath(entry: entry, list: store.publishedList(of: ObjectIdentifier(Event.self)))
+    }
+
+    /// Whether a publish along `path` would reach its entry and nothing else: no tap or
+    /// throwing handler wants the publish traced (a list whose entries want call sites has a
+    /// negative count), the list holds one entry (interceptors, once-subscriptions, streams and
+    /// matched protocol subscriptions are entries too), protocol subscriptions, if any, were
+    /// matched against the type at the bus's current generation, and the entry is live, so it
+    /// is that one entry. A ``Store`` then hands its action to its engine without the walk.
+    ///
+    /// A subscription added on another thread at the same moment may miss this event, as it
+    /// may miss a publish whose snapshot was taken just before it was listed.
+    @inline(__always)
+    func reachesOnly(_ path: DirectPath) -> Bool {
+        guard let list = path.list else { return false }
+        return !taps.wantsCallSites
+            && list._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } == 1
+            && readsWithoutLock(list)
+            && !path.entry.isCancelled
     }
 }

@@ -11,16 +11,19 @@
 // `Event` is any Sendable type, not only `EventBusEvent`: a protocol subscription's entry is
 // filed under the protocol's existential (`any CartEvent`), which does not conform.
 final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
-    OwnerBoundSubscription<Owner, Event>, @unchecked Sendable
+    OwnerBoundSubscription<Owner, Event>
 {
-    // safe: the mailbox and `reported` have their own locks; everything else is immutable.
+    // Sendable (see the list in Subscription.swift): the mailbox and `reported` have their own locks;
+    // everything else is immutable.
     /// Stored as throwing for both handler shapes: the error check after the call runs in the
     /// drain, on the executor, never on the publish path.
     private let handler: @Sendable (Owner, Event) throws -> Void
     private let executor: any EventBusExecutor
     private let mailbox: LockedValue<Mailbox<Event>>
-    /// What the executor jobs capture; see ``DrainJob``.
-    private let drainJob: DrainJob
+    /// The executor job, made once: it captures the mailbox and `Event`'s metadata in one
+    /// context, so scheduling a drain allocates nothing. A closure made per burst allocated its
+    /// context every time.
+    private let drainJob: @Sendable () -> Void
     private let isBounded: Bool
     private let failures: FailureReporter?
     private let reported = ReportedTypes()
@@ -35,7 +38,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
         self.failures = failures
         self.handler = handler
         mailbox = LockedValue(Mailbox(policy: policy, counters: counters))
-        drainJob = MailboxDrain(mailbox)
+        drainJob = { [mailbox] in mailbox.drain() }
         isBounded = policy.limit != nil
         super.init(owner: owner, priority: priority)
         mailbox.withLock { $0.subscription = self }
@@ -68,7 +71,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
         // unspecialized code such a local costs a runtime metadata lookup on every call.
         if isBounded { return deliverBounded(event) }
         if mailbox.withLock({ $0.append(event) }) {
-            executor.enqueue { [drainJob] in drainJob.drain() }
+            executor.enqueue(drainJob)
         }
         return .delivered
     }
@@ -78,7 +81,7 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
         let (mustSchedule, outcome) = mailbox.withLock { $0.appendBounded(event, evicting: &evicted) }
         evicted = nil  // Released here, after the unlock: events can run arbitrary deinit code.
         if mustSchedule {
-            executor.enqueue { [drainJob] in drainJob.drain() }
+            executor.enqueue(drainJob)
         }
         return outcome
     }
@@ -94,25 +97,6 @@ final class ExecutorSubscription<Owner: AnyObject, Event: Sendable>:
         }
         return true
     }
-}
-
-/// What an executor job runs: a mailbox's drain, seen without the mailbox's event type.
-///
-/// A closure that captures one reference and no generic metadata needs no heap context of its
-/// own. Capturing the generic `LockedValue<Mailbox<Event>>` also captured `Event`'s metadata,
-/// which cost one allocation per burst (eventbench `publish-1`, executor: 0.02 allocations per
-/// publish; 0 with this class).
-class DrainJob: @unchecked Sendable {  // safe: no state
-    func drain() {}
-}
-
-/// The drain job of one executor subscription; it owns the mailbox, never the subscription.
-final class MailboxDrain<Event>: DrainJob, @unchecked Sendable {  // safe: `mailbox` has its own lock
-    private let mailbox: LockedValue<Mailbox<Event>>
-
-    init(_ mailbox: LockedValue<Mailbox<Event>>) { self.mailbox = mailbox }
-
-    override func drain() { mailbox.drain() }
 }
 
 extension LockedValue {

@@ -61,10 +61,8 @@ final class TokenAnchor: Sendable {}
 /// A subscription whose handler runs synchronously on the publisher's thread for as long as
 /// its owner lives. The owner is held weakly.
 @usableFromInline
-final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
-    @unchecked Sendable
-{
-    // safe: `handler` and `once` are immutable.
+final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event> {
+    // Sendable (see the list in Subscription.swift): `handler` and `once` are immutable.
     private let handler: @Sendable (Owner, Event) -> Void
     private let once: Bool
 
@@ -103,10 +101,8 @@ final class OwnedSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<O
 /// enum was tried too; extracting the payload retained and released the closure context on
 /// every delivery.)
 @usableFromInline
-final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event>,
-    @unchecked Sendable
-{
-    // safe: `handler` is immutable.
+final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscription<Owner, Event> {
+    // Sendable (see the list in Subscription.swift): `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
     @usableFromInline
@@ -126,8 +122,8 @@ final class OwnedEventSubscription<Owner: AnyObject, Event>: OwnerBoundSubscript
 
 /// A subscription without an owner: it lives until its token is cancelled or released.
 @usableFromInline
-final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendable {
-    // safe: `handler` is immutable.
+final class OwnerlessSubscription<Event>: Subscription<Event> {
+    // Sendable (see the list in Subscription.swift): `handler` is immutable.
     private let handler: @Sendable (Event) -> Void
 
     @usableFromInline
@@ -141,4 +137,31 @@ final class OwnerlessSubscription<Event>: Subscription<Event>, @unchecked Sendab
         handler(event)
         return .delivered
     }
+}
+
+/// A weak reference that a `Sendable` value (a dead event, a failure report) can carry without
+/// keeping its object alive.
+///
+/// `@unchecked Sendable`: `object` is written once, in `init`, and weak loads are atomic in the
+/// runtime. What the holder does with the loaded object is the holder's business, as with the
+/// owner a handler gets back.
+final class WeakReference: @unchecked Sendable {
+    private(set) weak var object: AnyObject?
+
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// A weak reference set once after it is made, before its holder is shared: for an object that
+/// points back at the one that makes it, from that one's `init` (a stepping subscription's
+/// ``StepControl``). Typed, so that loading it needs no cast.
+///
+/// `@unchecked Sendable`: `object` is written once, by `attach(_:)`, before the reference is
+/// shared; weak loads are atomic in the runtime.
+final class WeakBackReference<Object: AnyObject>: @unchecked Sendable {
+    private(set) weak var object: Object?
+
+    init() {}
+
+    /// Called once, before the reference is shared.
+    func attach(_ object: Object) { self.object = object }
 }

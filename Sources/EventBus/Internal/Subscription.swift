@@ -1,34 +1,5 @@
 import Synchronization
 
-/// What happened when a publish offered an event to one subscription.
-///
-/// The cases after which the subscription goes on as before come first, so that a state
-/// subscription tells them from the ones that end it with one compare
-/// (``StateDeliveryResult/goesOn``).
-@usableFromInline
-enum DeliveryOutcome {
-    /// The handler ran, or the event was queued for its executor.
-    case delivered
-    /// Queued in a full buffer, which dropped its oldest waiting event to make room.
-    case deliveredDroppingOlder
-    /// Not queued: the subscription's buffer was full and its policy keeps the oldest events.
-    case dropped
-    /// The handler ran for the last time (a once-subscription); the entry can be pruned.
-    case deliveredLast
-    /// An interceptor ran and stopped propagation: the rest of this publish's snapshot is skipped.
-    case consumed
-    /// The subscription was cancelled before its turn; nothing ran.
-    case skipped
-    /// The owner is gone; nothing ran and the entry can be pruned.
-    case ownerGone
-
-    var reached: Bool {
-        self == .delivered || self == .deliveredLast || self == .consumed || self == .deliveredDroppingOlder
-    }
-    var needsPrune: Bool { self == .deliveredLast || self == .skipped || self == .ownerGone }
-    var droppedAnEvent: Bool { self == .deliveredDroppingOlder || self == .dropped }
-}
-
 /// One entry in an event type's subscriber list, type-erased so lists of every event type
 /// share one representation. Concrete entries subclass ``Subscription``.
 ///
@@ -251,3 +222,30 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
         return vacancy
     }
 }
+
+// MARK: - Entry kinds shared across threads
+
+// Publishers on any thread call an entry's `deliver(_:)`, so every entry kind is `Sendable`.
+// Swift makes each subclass restate the base's `@unchecked Sendable`; the kinds whose claim is
+// only the base's rule restate it here, in the engine, rather than one by one in their feature
+// folders: every stored property is a `let` of a `Sendable` type (a handler, an executor, a
+// reporter), or state behind the kind's own lock (`LockedValue`, a `HandOffBuffer`, a
+// `ReportedTypes`) or in atomics (`BufferCounters`, the base's flags). A new kind gets the
+// compiler's "must restate" warning until it is added here under the same rule; a kind with a
+// field of its own that no lock or atomic guards (an owner written once in `init`, a lane
+// drain's field) restates it next to that field instead, saying why it is safe.
+// unsafe invariant 8: Sendable by construction.
+extension OwnedSubscription: @unchecked Sendable {}
+extension OwnedEventSubscription: @unchecked Sendable {}
+extension OwnerlessSubscription: @unchecked Sendable {}
+extension ExecutorSubscription: @unchecked Sendable {}
+extension TapSubscription: @unchecked Sendable {}
+extension ThrowingOwnedSubscription: @unchecked Sendable {}
+extension ThrowingOwnerlessSubscription: @unchecked Sendable {}
+extension OwnedInterceptor: @unchecked Sendable {}
+extension OwnerlessInterceptor: @unchecked Sendable {}
+extension AsyncSubscription: @unchecked Sendable {}
+extension SteppingSubscription: @unchecked Sendable {}
+extension StreamSubscription: @unchecked Sendable {}
+extension PacedStreamSubscription: @unchecked Sendable {}
+extension ProtocolAdapter: @unchecked Sendable {}

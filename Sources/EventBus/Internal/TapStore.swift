@@ -123,7 +123,8 @@ struct TapList {
 }
 
 /// One observe-all tap.
-final class TapSubscription: AnySubscription, @unchecked Sendable {  // safe: the observers are immutable
+// Sendable (see the list in Subscription.swift): the observers are immutable.
+final class TapSubscription: AnySubscription {
     private let observer: @Sendable (PublishRecord) -> Void
     private let failureObserver: (@Sendable (SubscriberFailure) -> Void)?
 

@@ -1,27 +1,24 @@
 /// A protocol subscription as the resolver sees it: a target subscription of the protocol's
 /// existential type, and a test of whether a concrete event type conforms.
-class AnyProtocolBinding: @unchecked Sendable {  // safe: immutable
-    let target: AnySubscription
-
-    init(target: AnySubscription) {
-        self.target = target
-    }
+protocol AnyProtocolBinding: AnyObject, Sendable {
+    var target: AnySubscription { get }
 
     /// An entry that delivers events of `Event`'s type to the target, or nil when the type
     /// does not conform. Conformance belongs to the type, not the value, so the answer is
     /// cached for the type; the value is only needed to ask the runtime.
-    func adapter<Event: EventBusEvent>(for event: Event) -> AnySubscription? { nil }
+    func adapter<Event: EventBusEvent>(for event: Event) -> AnySubscription?
 }
 
-final class ProtocolBinding<Existential>: AnyProtocolBinding, @unchecked Sendable {  // safe: immutable
+final class ProtocolBinding<Existential>: AnyProtocolBinding {
+    let target: AnySubscription
     private let typedTarget: Subscription<Existential>
 
     init(target: Subscription<Existential>) {
+        self.target = target
         typedTarget = target
-        super.init(target: target)
     }
 
-    override func adapter<Event: EventBusEvent>(for event: Event) -> AnySubscription? {
+    func adapter<Event: EventBusEvent>(for event: Event) -> AnySubscription? {
         guard !target.isFinished, event is Existential else { return nil }
         return ProtocolAdapter<Event, Existential>(target: typedTarget)
     }
@@ -30,8 +27,8 @@ final class ProtocolBinding<Existential>: AnyProtocolBinding, @unchecked Sendabl
 /// Files a protocol subscription under one concrete event type's list, so that publishing that
 /// type delivers to it with the plain loop and no lookup. Runs after the type's own
 /// subscriptions of the same priority (tier 1).
-// safe: immutable
-final class ProtocolAdapter<Event, Existential>: Subscription<Event>, @unchecked Sendable {
+// Sendable (see the list in Subscription.swift): immutable
+final class ProtocolAdapter<Event, Existential>: Subscription<Event> {
     private let target: Subscription<Existential>
 
     init(target: Subscription<Existential>) {

@@ -8,7 +8,7 @@ import Synchronization
 /// stamped with an older one is re-resolved by its next publish.
 final class ProtocolStore: Sendable {
     private struct State {
-        var bindings: [AnyProtocolBinding] = []
+        var bindings: [any AnyProtocolBinding] = []
         var counter: UInt64 = 0
         /// The serial number the next target gets (see ``SubscriptionID``).
         var nextSerial: UInt64 = 1
@@ -20,11 +20,11 @@ final class ProtocolStore: Sendable {
     /// 0 when no protocol subscription exists; otherwise the current generation.
     var generation: UInt64 { published.load(ordering: .acquiring) }
 
-    func add(_ binding: AnyProtocolBinding) {
+    func add(_ binding: any AnyProtocolBinding) {
         let (retired, held) = state.withLock { state in
             // The owners the checks load are released after the unlock (see HeldOwners).
             var held = HeldOwners()
-            var finished: [AnyProtocolBinding] = []
+            var finished: [any AnyProtocolBinding] = []
             state.bindings.removeAll { binding in
                 guard binding.target.isFinished(holding: &held) else { return false }
                 finished.append(binding)
@@ -43,7 +43,7 @@ final class ProtocolStore: Sendable {
     }
 
     /// The bindings and the generation they belong to, read together.
-    func bindings() -> (generation: UInt64, bindings: [AnyProtocolBinding]) {
+    func bindings() -> (generation: UInt64, bindings: [any AnyProtocolBinding]) {
         state.withLock { ($0.bindings.isEmpty ? 0 : $0.counter, $0.bindings) }
     }
 
@@ -51,7 +51,7 @@ final class ProtocolStore: Sendable {
     func removeAll(ownedBy owner: AnyObject) {
         let (retired, held) = state.withLock { state in
             var held = HeldOwners()
-            var owned: [AnyProtocolBinding] = []
+            var owned: [any AnyProtocolBinding] = []
             state.bindings.removeAll { binding in
                 guard binding.target.isOwned(by: owner, holding: &held) else { return false }
                 owned.append(binding)

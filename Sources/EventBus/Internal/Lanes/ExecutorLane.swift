@@ -33,7 +33,7 @@ final class ExecutorLane: Sendable {
     }
 
     /// The lane's queue for `Event`, made on first use; called when subscribing.
-    func queue<Event>(for eventType: Event.Type) -> LaneQueue<Event> {
+    func queue<Event>(for eventType: Event.Type) -> LaneQueueBase {
         core.queue(for: eventType)
     }
 

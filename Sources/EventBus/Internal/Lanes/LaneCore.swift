@@ -3,14 +3,15 @@
 ///
 /// The lock also guards the typed queues' own buffers and member lists (``LaneQueue``), so
 /// one lock per publish covers the event, its place in the order and the drain flag.
-final class LaneCore: DrainJob, @unchecked Sendable {  // safe: `state` has its own lock
+final class LaneCore: Sendable {
     let state = LockedValue(LaneState())
 
-    /// The queue for `Event`, made on first use.
-    func queue<Event>(for eventType: Event.Type) -> LaneQueue<Event> {
+    /// The queue for `Event`, made on first use: a `LaneQueue<Event>`, filed under `Event`'s
+    /// identity (the caller, ``LaneSubscription``, casts it back).
+    func queue<Event>(for eventType: Event.Type) -> LaneQueueBase {
         state.withLock { state in
             let key = ObjectIdentifier(eventType)
-            if let queue = state.queues[key] { return unsafeDowncast(queue, to: LaneQueue<Event>.self) }
+            if let queue = state.queues[key] { return queue }
             let queue = LaneQueue<Event>(core: self)
             state.queues[key] = queue
             return queue
@@ -26,7 +27,7 @@ final class LaneCore: DrainJob, @unchecked Sendable {  // safe: `state` has its 
 
     /// Runs on the executor; only one drain is scheduled at a time. Runs the queued events
     /// until none is left, including those queued meanwhile, and then ends.
-    override func drain() {
+    func drain() {
         // The order is swapped out in batches rather than popped run by run, and the emptied
         // buffer goes back as the spare: a steady stream of bursts reuses two buffers.
         var batch = ContiguousArray<LaneRun>()

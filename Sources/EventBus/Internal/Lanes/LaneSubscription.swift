@@ -45,7 +45,8 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
         queuesPlainly = limit == .max && !lane.runsInlineOnMainQueue
         self.failures = failures
         self.lane = lane
-        queue = lane.queue(for: Event.self)
+        // unsafe invariant 3: the lane files the queue under `Event`'s identity.
+        queue = unsafeDowncast(lane.queue(for: Event.self), to: LaneQueue<Event>.self)
         super.init(owner: owner, priority: priority)
     }
 
@@ -160,4 +161,12 @@ enum LanePassStep {
     case ranHoldingOwner
     /// The subscription has ended (cancelled, or its owner is gone); nothing ran.
     case ended
+}
+
+/// Carries an owner into `MainActor.assumeIsolated` from the lane, which the compiler cannot
+/// see runs on the main actor.
+// unsafe invariant 8: made and used on the main actor only.
+struct MainActorBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
