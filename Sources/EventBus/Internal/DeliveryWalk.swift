@@ -1,5 +1,8 @@
 /// One publish's pass over a snapshot of a subscriber list, and what it found: how many
 /// subscriptions the event reached, who consumed it, whether finished entries need pruning.
+/// Plain and state publishes make the same pass (``run(_:count:countedOnTheList:entry:)``,
+/// ``runState(_:sequence:over:)``): this is the one place that decides what an entry's outcome
+/// does to the publish.
 ///
 /// The entries come in as unretained references through `entry(at:)`: the caller keeps them
 /// alive for the whole walk (a retained snapshot, or a published list announced in the
@@ -9,6 +12,9 @@ struct DeliveryWalk {
     var reachedCount = 0
     var needsPrune = false
     var droppedAny = false
+    /// A state subscription's chain held the value back: it heard the value, so the value is not
+    /// a dead event, but it did not reach the handler.
+    var heldBackAny = false
     /// Who got the event, for the taps' record; nil while no tap is registered, so that a plain
     /// publish has no arrays to release.
     let notes: Notes?
@@ -18,11 +24,17 @@ struct DeliveryWalk {
         var recipients: [PublishRecord.Recipient] = []
         var droppingRecipients: [PublishRecord.Recipient] = []
         var consumedBy: PublishRecord.Recipient?
+        /// The state subscriptions whose chain held the value back, and the step that did.
+        var skips: [PublishRecord.Skip] = []
     }
 
     init(tapping: Bool) {
         notes = tapping ? Notes() : nil
     }
+
+    /// Whether nobody heard the event: it reached no entry, no chain held it back, and no full
+    /// buffer turned it away. Such an event is a dead event.
+    var reachedNobody: Bool { reachedCount == 0 && !heldBackAny && !droppedAny }
 
     /// Offers `event` to the first `count` entries, in order, and counts the deliveries; with
     /// `notes`, also notes who got it for the taps' record.
@@ -34,6 +46,54 @@ struct DeliveryWalk {
     mutating func run<Event>(
         _ event: Event, count: Int, countedOnTheList: Bool, entry entryAt: (Int) -> Unmanaged<AnySubscription>
     ) {
+        walk(
+            count: count, countedOnTheList: countedOnTheList, entry: entryAt,
+            offer: { entry in
+                entry._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
+                }
+            },
+            pass: { _ in })
+    }
+
+    /// Offers the state value at `value`, numbered `sequence` by its type's state publishes, to
+    /// every entry of `snapshot` (retained by the caller), in order.
+    ///
+    /// Every entry sees `sequence` exactly once: as the value, or, for the entries after an
+    /// interceptor that stopped it, as a pass (``AnySubscription/passState(sequence:)``). The
+    /// walk has no other early exit, and the gates rely on it: they wait for a number only
+    /// while its walk is on its way (see ``StateGate``).
+    @inline(__always)
+    mutating func runState<Event>(
+        _ value: UnsafePointer<Event>, sequence: UInt64, over snapshot: ContiguousArray<AnySubscription>
+    ) {
+        // safe: `snapshot` is retained for the call, and an `AnySubscription` reference and an
+        // `Unmanaged` one have the same layout.
+        snapshot.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
+                walk(
+                    count: entries.count, countedOnTheList: false, entry: { entries[$0] },
+                    offer: { entry in
+                        entry._withUnsafeGuaranteedRef {
+                            unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
+                                value, sequence: sequence)
+                        }
+                    },
+                    pass: { entry in entry._withUnsafeGuaranteedRef { $0.passState(sequence: sequence) } })
+            }
+        }
+    }
+
+    /// The pass itself: `offer` hands the event to one entry; `pass` lets an entry after the
+    /// consumer know that the event will not come (a state value's turn goes by).
+    ///
+    /// Generic over what an entry answers, so that a plain publish's walk, whose answers are never
+    /// held back, is compiled without that branch.
+    @inline(__always)
+    private mutating func walk<Answer: OfferAnswer>(
+        count: Int, countedOnTheList: Bool, entry entryAt: (Int) -> Unmanaged<AnySubscription>,
+        offer: (Unmanaged<AnySubscription>) -> Answer, pass: (Unmanaged<AnySubscription>) -> Void
+    ) {
         var consumer: Unmanaged<AnySubscription>?
         var end = count
         // Entries the event did not reach are counted on the rare path, and the reached ones
@@ -42,12 +102,21 @@ struct DeliveryWalk {
         var missed = 0
         for index in 0..<count {
             let entry = entryAt(index)
-            let outcome = entry._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
-            }
+            let answer = offer(entry)
             // One comparison for a plain delivery; pruning, once-subscriptions, stop
-            // propagation and buffer drops are decided off that path.
-            if outcome != .delivered {
+            // propagation, buffer drops and values held back by a chain are decided off that path.
+            if answer != .delivered {
+                if answer.isHeldBack {  // by a state chain's step: the subscription goes on
+                    heldBackAny = true
+                    missed += 1
+                    if countedOnTheList { entry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
+                    if let notes, let reason = answer.skipReason {
+                        notes.skips.append(
+                            entry._withUnsafeGuaranteedRef { PublishRecord.Skip($0, reason: reason.name) })
+                    }
+                    continue
+                }
+                let outcome = answer.outcome
                 needsPrune = needsPrune || outcome.needsPrune
                 if outcome.droppedAnEvent {
                     droppedAny = true
@@ -62,10 +131,10 @@ struct DeliveryWalk {
                 if outcome == .consumed {
                     consumer = entry
                     end = index
-                    if countedOnTheList {
-                        for later in index + 1..<count {
-                            entryAt(later)._withUnsafeGuaranteedRef { $0.uncountDelivery() }
-                        }
+                    for later in index + 1..<count {
+                        let laterEntry = entryAt(later)
+                        if countedOnTheList { laterEntry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
+                        pass(laterEntry)
                     }
                     break
                 }
@@ -86,3 +155,25 @@ struct DeliveryWalk {
         }
     }
 }
+
+/// What an entry answers a walk's offer: a plain publish's ``DeliveryOutcome``, or a state
+/// publish's ``StateDeliveryResult``, which may also say that a step of the chain held the value
+/// back.
+protocol OfferAnswer: Equatable {
+    /// Delivered, and not held back: the common answer, which the walk tests first.
+    static var delivered: Self { get }
+    /// The outcome; `delivered` for a value held back (the subscription goes on).
+    var outcome: DeliveryOutcome { get }
+    /// Whether a step of a state subscription's chain held the value back.
+    var isHeldBack: Bool { get }
+    /// The step that held the value back, if one did.
+    var skipReason: SkipReason? { get }
+}
+
+extension DeliveryOutcome: OfferAnswer {
+    var outcome: DeliveryOutcome { self }
+    var isHeldBack: Bool { false }
+    var skipReason: SkipReason? { nil }
+}
+
+extension StateDeliveryResult: OfferAnswer {}

@@ -102,6 +102,8 @@ extension EventBus {
             store.pruneFinished(of: eventKey)
         }
         // A subscription whose full buffer turned the event away was listening: not a dead event.
+        // (`walk.reachedNobody` says the same, a plain walk holding nothing back; reading its
+        // third flag here made every plain publish dearer.)
         var deadEventLeft = false
         if walk.reachedCount == 0 && !walk.droppedAny {
             if noted {

@@ -15,8 +15,8 @@ import Synchronization
 /// that hold whatever ends a walk or a subscription early, rather than a check at each exit:
 /// - **Every entry sees every number.** A state publish numbers its value and takes its
 ///   snapshot under one shard lock, so every entry listed before it is in its snapshot, and its
-///   walk (`EventBus.deliverState`) offers the number to each entry of the snapshot exactly
-///   once: as the value (``StateEntry/deliverState(_:sequence:)``) or, after an interceptor
+///   walk (``DeliveryWalk/runState(_:sequence:over:)``) offers the number to each entry of the
+///   snapshot exactly once: as the value (``StateEntry/deliverState(_:sequence:)``) or, after an interceptor
 ///   stopped the value, as a pass (``StateEntry/passState(sequence:)``), which takes its turn
 ///   and runs nothing. The walk has no other exit. Past the nesting limit it runs later, in
 ///   full, on its thread; a throwing handler returns (its error is reported), and a
