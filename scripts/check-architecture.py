@@ -41,6 +41,9 @@ UNSAFE = {
     ),
     "nonisolated(unsafe)": re.compile(r"nonisolated\(unsafe\)"),
     "unchecked cast": re.compile(r"unsafeDowncast|unsafeBitCast|unsafelyUnwrapped"),
+    "unsafe continuation": re.compile(r"UnsafeContinuation|withUnsafe(Throwing)?Continuation"),
+    "temporary allocation": re.compile(r"withUnsafeTemporaryAllocation"),
+    "deinitialize": re.compile(r"\.deinitialize\("),
 }
 
 # Today's exceptions to "no unsafe construct outside the engine": each is to be removed, by

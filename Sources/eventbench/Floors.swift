@@ -1,3 +1,4 @@
+// unsafe invariant 9: benchmark floors over arrays they own, unchanged after they are built.
 /// The floor for token-owned subscriptions: closures called directly, with nothing else done
 /// per subscriber.
 ///

@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 
+// unsafe invariant 9: benchmark code: the shared floor is never mutated after it is built.
 /// Throughput of two (and four) threads publishing at once, compared with one thread publishing
 /// alone.
 ///

@@ -36,6 +36,7 @@ struct DeliveryWalk {
     /// buffer turned it away. Such an event is a dead event.
     var reachedNobody: Bool { reachedCount == 0 && !heldBackAny && !droppedAny }
 
+    // unsafe invariant 2: the caller's hazard slot or retained snapshot keeps every entry alive for the walk.
     /// Offers `event` to the first `count` entries, in order, and counts the deliveries; with
     /// `notes`, also notes who got it for the taps' record.
     ///
@@ -50,12 +51,14 @@ struct DeliveryWalk {
             count: count, countedOnTheList: countedOnTheList, entry: entryAt,
             offer: { entry in
                 entry._withUnsafeGuaranteedRef {
+                    // unsafe invariant 3: a list filed under `Event` holds only `Subscription<Event>`s.
                     unsafeDowncast($0, to: Subscription<Event>.self).deliver(event)
                 }
             },
             pass: { _ in })
     }
 
+    // unsafe invariant 10: the value is lent for the call; the publish keeps it alive.
     /// Offers the state value at `value`, numbered `sequence` by its type's state publishes, to
     /// every entry of `snapshot` (retained by the caller), in order.
     ///
@@ -67,6 +70,7 @@ struct DeliveryWalk {
     mutating func runState<Event>(
         _ value: UnsafePointer<Event>, sequence: UInt64, over snapshot: ContiguousArray<AnySubscription>
     ) {
+        // unsafe invariant 2: the caller retains the snapshot for the walk.
         // safe: `snapshot` is retained for the call, and an `AnySubscription` reference and an
         // `Unmanaged` one have the same layout.
         snapshot.withUnsafeBufferPointer { buffer in
@@ -75,15 +79,18 @@ struct DeliveryWalk {
                     count: entries.count, countedOnTheList: false, entry: { entries[$0] },
                     offer: { entry in
                         entry._withUnsafeGuaranteedRef {
+                            // unsafe invariant 3: `Event`'s snapshot holds only `Subscription<Event>`s.
                             unsafeDowncast($0, to: Subscription<Event>.self).deliverState(
                                 value, sequence: sequence)
                         }
                     },
+                    // unsafe invariant 2: as above.
                     pass: { entry in entry._withUnsafeGuaranteedRef { $0.passState(sequence: sequence) } })
             }
         }
     }
 
+    // unsafe invariant 2: every entry is alive for the walk, as its caller says.
     /// The pass itself: `offer` hands the event to one entry; `pass` lets an entry after the
     /// consumer know that the event will not come (a state value's turn goes by).
     ///

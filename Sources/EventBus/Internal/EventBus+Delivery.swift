@@ -19,6 +19,7 @@ extension EventBus {
         // that out. A negative count is a list whose entries want call sites, or a tapped bus's
         // list: one comparison covers all three, so a publish that reaches someone pays nothing
         // for them. A type with no list, or an empty one, asks the taps here.
+        // unsafe invariant 1: a list lives as long as the store; only its count is read here.
         let list = store.publishedList(of: ObjectIdentifier(Event.self))
         let listed = list.map({ $0._withUnsafeGuaranteedRef { $0.count.load(ordering: .relaxed) } }) ?? 0
         if listed <= 0 {
@@ -39,6 +40,7 @@ extension EventBus {
         return reachedNobody ? .reachedNobody : .done
     }
 
+    // unsafe invariant 5: `nesting` is the calling thread's own state.
     /// A plain publish past ``nestingLimit``, queued for the publish at the limit. Out of line: the
     /// closure's copy of the event made every plain publish reserve stack for an `Event` on entry.
     /// Its dead event, if any, names no call site: the closure does not keep one.
@@ -70,9 +72,14 @@ extension EventBus {
     /// retain a snapshot with them.
     @inline(__always)
     func deliverNow<Event: EventBusEvent>(
-        _ event: Event, list: Unmanaged<PublishedList>?, nesting: UnsafeMutablePointer<PublishNesting>,
+        _ event: Event,
+        // unsafe invariant 1: the list lives as long as the store; its hazard slot covers the walk.
+        list: Unmanaged<PublishedList>?,
+        // unsafe invariant 5: the thread's own nesting state.
+        nesting: UnsafeMutablePointer<PublishNesting>,
         tapping: Bool, noted: Bool
     ) -> Bool {
+        // unsafe invariant 1: the slot names the list before the buffer is loaded.
         let eventKey = ObjectIdentifier(Event.self)
         var walk = DeliveryWalk(tapping: tapping)
         if readsWithoutLock(list) {
@@ -92,6 +99,7 @@ extension EventBus {
         } else {
             let snapshot = snapshotResolvingProtocols(
                 of: eventKey, for: event, generation: protocols.generation)
+            // unsafe invariant 2: the retained snapshot keeps every entry alive for the walk.
             snapshot.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: Unmanaged<AnySubscription>.self) { entries in
                     walk.run(event, count: entries.count, countedOnTheList: false) { entries[$0] }
@@ -120,6 +128,7 @@ extension EventBus {
         return deadEventLeft
     }
 
+    // unsafe invariant 5: `nesting` is the calling thread's own state.
     /// ``deliverNow(_:list:nesting:tapping:noted:)`` to the type's published list, for the
     /// traced path, which does not look at the list before delivering.
     @inline(__always)
@@ -195,6 +204,7 @@ extension EventBus {
         nesting.pointee.quiet = outer
     }
 
+    // unsafe invariant 1: lists live as long as the store; only their counters are read.
     /// Whether a publish may read `list` without a lock: the bus has no protocol subscriptions,
     /// or `list` has them matched at the bus's current generation.
     @inline(__always)

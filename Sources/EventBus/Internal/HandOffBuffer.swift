@@ -26,6 +26,7 @@
 /// Its own buffer rather than an `AsyncStream`'s: a stream keeps its buffered elements after
 /// `finish()` until the iterator takes them, and an unbounded one holds all that a consumer
 /// never reads while reporting nothing waiting.
+// unsafe invariant 8: see `state` below.
 final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendable {
     // safe: `state` is only touched under its lock; a continuation is taken out of the state
     // before it is resumed, so each is resumed exactly once, after the unlock.
@@ -36,6 +37,8 @@ final class HandOffBuffer<Element: Sendable, Extra: Sendable>: @unchecked Sendab
     /// call hands an element over (nil: nothing to update).
     private let stamp: (@Sendable () -> Extra)?
 
+    // unsafe invariant 11: each continuation is taken out of the state under the lock before it is
+    // resumed, after the unlock: resumed exactly once.
     private struct State {
         var buffer: EventBuffer<Element>
         var waiter: UnsafeContinuation<Element?, Never>?

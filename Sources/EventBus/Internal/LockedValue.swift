@@ -6,6 +6,7 @@
     import Musl
 #endif
 
+// unsafe invariant 6: `storage` is only touched while `mutex` is held; the two live as long as the value.
 /// A value that is only read or written while a pthread mutex is held.
 ///
 /// Not `Synchronization.Mutex`: on Linux that lock sits on raw futex calls that ThreadSanitizer

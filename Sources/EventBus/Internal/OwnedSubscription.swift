@@ -1,3 +1,4 @@
+// unsafe invariant 8: weak references written once, before the object is shared; weak loads are atomic.
 /// The part every owner-bound subscription shares: the weakly held owner and what the
 /// registry and taps ask about it.
 @usableFromInline

@@ -1,3 +1,4 @@
+// unsafe invariant 4: an entry is indexed before it is listed and unindexed before its last reference goes.
 /// Which listed entries each owner has, so that `unsubscribeAll(owner:)` visits that owner's entries
 /// only, not every list on the bus.
 ///

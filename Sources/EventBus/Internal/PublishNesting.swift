@@ -8,6 +8,7 @@ import Synchronization
     import Musl
 #endif
 
+// unsafe invariant 5: a thread's own memory, freed by the thread-specific key's destructor.
 /// How deeply publishes are nested on one thread, and the publishes made deeper than
 /// ``EventBus/nestingLimit`` that wait for the publish at the limit to run them.
 ///

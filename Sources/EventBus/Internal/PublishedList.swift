@@ -1,5 +1,6 @@
 import Synchronization
 
+// unsafe invariant 1: read unretained by publishes that announce the list in their hazard slot.
 /// One event type's subscriber list as publishes read it: without a lock and without retaining
 /// anything.
 ///

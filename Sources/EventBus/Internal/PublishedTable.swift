@@ -1,5 +1,6 @@
 import Synchronization
 
+// unsafe invariant 1: read unretained by publishes; tables live as long as the registry.
 /// Event type → its ``PublishedList``, for the types of one shard: what a publish looks up
 /// without taking the shard's lock.
 ///

@@ -1,5 +1,6 @@
 import Synchronization
 
+// unsafe invariant 1: what a writer unlinked is freed only once no hazard slot names its list.
 /// Where publishing threads announce which subscriber list they are walking, so that whoever
 /// takes an entry out of that list keeps it alive until the walk is over (hazard pointers).
 ///

@@ -1,5 +1,6 @@
 import Synchronization
 
+// unsafe invariant 8: see the notes on `AnySubscription` and `Subscription`.
 /// One entry in an event type's subscriber list, type-erased so lists of every event type
 /// share one representation. Concrete entries subclass ``Subscription``.
 ///
@@ -206,6 +207,7 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
     /// owner it held.
     func endPass() {}
 
+    // unsafe invariant 10: the value is lent for the call; the lending frame keeps it alive.
     /// Offers a value published with ``EventBus/publishState(_:fileID:line:function:)``, numbered by its type's
     /// state publishes. Only state subscriptions use the number (to keep values in order); the
     /// others take it as any event.
@@ -234,7 +236,7 @@ class Subscription<Event>: AnySubscription, @unchecked Sendable {  // safe: see 
 // compiler's "must restate" warning until it is added here under the same rule; a kind with a
 // field of its own that no lock or atomic guards (an owner written once in `init`, a lane
 // drain's field) restates it next to that field instead, saying why it is safe.
-// unsafe invariant 8: Sendable by construction.
+// unsafe invariant 8: Sendable by construction, as the note above says.
 extension OwnedSubscription: @unchecked Sendable {}
 extension OwnedEventSubscription: @unchecked Sendable {}
 extension OwnerlessSubscription: @unchecked Sendable {}

@@ -9,6 +9,7 @@ final class SubscriptionStore: Sendable {
     /// The same shards, unretained. `shards` keeps them alive as long as the store, so the hot
     /// path need not retain and release one per call: two atomic operations on an object that
     /// every publisher of that shard's types writes to.
+    // unsafe invariant 4: the store's `shards` array keeps the shards.
     private let unretainedShards: [Unmanaged<LockedValue<SubscriptionRegistry>>]
     /// Set by the first subscription to ``DeadEvent``, never cleared: until then, a publish that
     /// reaches nobody costs one load instead of building a dead event nobody wants.
@@ -29,12 +30,15 @@ final class SubscriptionStore: Sendable {
     let reclaimer = Reclaimer()
     /// Each shard's table of published lists, unretained (the registries keep them): what a
     /// publish reads instead of taking the shard's lock.
+    // unsafe invariant 1: a shard's table lives as long as the store.
     private let publishedTables: [Unmanaged<PublishedTable>]
 
     init() {
         let reclaimer = self.reclaimer
         shards = (0..<Self.shardCount).map { _ in LockedValue(SubscriptionRegistry(reclaimer: reclaimer)) }
+        // unsafe invariant 4: the store's `shards` array keeps the shards.
         unretainedShards = shards.map { Unmanaged.passUnretained($0) }
+        // unsafe invariant 1: a shard's table lives as long as the store.
         publishedTables = shards.map { shard in shard.withLock { Unmanaged.passUnretained($0.published) } }
     }
 
@@ -57,12 +61,14 @@ final class SubscriptionStore: Sendable {
     func withShard<Result>(
         for eventKey: ObjectIdentifier, _ body: (inout SubscriptionRegistry) -> Result
     ) -> Result {
+        // unsafe invariant 4: the store's `shards` array keeps the shards.
         unretainedShards[Self.shardIndex(of: eventKey)]._withUnsafeGuaranteedRef { $0.withLock(body) }
     }
 
     /// The list a publish of `eventKey` reads without a lock, or nil if the type never had
     /// subscribers. It lives as long as the store.
     @inline(__always)
+    // unsafe invariant 1: tables and lists live as long as the store.
     func publishedList(of eventKey: ObjectIdentifier) -> Unmanaged<PublishedList>? {
         publishedTables.withUnsafeBufferPointer { tables in
             tables[Self.shardIndex(of: eventKey)]._withUnsafeGuaranteedRef { $0.list(of: eventKey) }
@@ -149,6 +155,7 @@ final class SubscriptionStore: Sendable {
         for _ in 0..<Self.shardCount where remaining > 0 {
             let index = sweptShard.load(ordering: .relaxed)
             var retired: [AnySubscription] = []
+            // unsafe invariant 4: the store's `shards` array keeps the shards.
             let step = unretainedShards[index]._withUnsafeGuaranteedRef {
                 $0.withLock { $0.sweep(budget: remaining, into: &retired, holding: &held) }
             }

@@ -1,3 +1,4 @@
+// unsafe invariant 9: the closure's isolation is converted only after `preconditionIsolated`.
 /// The global actor of the app's main loop. Panes and the app model are `@MainLoop`, so the
 /// compiler checks that their state is only touched on the loop.
 ///

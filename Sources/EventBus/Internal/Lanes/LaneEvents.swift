@@ -1,3 +1,4 @@
+// unsafe invariant 7: every call names the `Event` the memory holds.
 /// A growable buffer of queued events of one type, managed by hand; the type is given to each
 /// method, and every call on one buffer must give the same one (its ``LaneQueue``'s `Event`).
 ///

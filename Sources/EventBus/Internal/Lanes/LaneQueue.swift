@@ -1,3 +1,4 @@
+// unsafe invariant 8: the state of a queue is guarded as `LaneQueue` says on its fields.
 /// A lane's queue for one event type, without its type: what the lane's order refers to.
 class LaneQueueBase: @unchecked Sendable {  // safe: subclasses guard their state (see LaneQueue)
     /// Runs the next `count` queued events, if they still belong to `generation`. Called by
@@ -17,9 +18,11 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     // `holdingOwners`, which only the lane's one running drain touches (drains of one lane
     // never overlap, and the lock orders one drain before the next).
 
+    // unsafe invariant 4: the lane, which every member and drain holds, keeps its core.
     /// The core lives as long as the lane, which outlives every entry and drain that can
     /// reach this queue (entries hold the lane; the drain runs inside the core).
     private unowned(unsafe) let core: LaneCore
+    // unsafe invariant 6: the lane lock guards these fields.
     // `@exclusivity(unchecked)`: the lock (or the drain's exclusivity) already makes every access
     // exclusive, and the runtime's dynamic check on every access was a large share of a queued
     // publish, as it was for `LockedValue`.
@@ -40,6 +43,7 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     /// call that looks up the array's metadata and conformance.
     @exclusivity(unchecked) private var memberCount = 0
     @exclusivity(unchecked) private var generation: UInt64 = 0
+    // unsafe invariant 5: only the lane's one running drain touches these fields.
     /// What the drain took from `pending` and has not run yet, from `takenHead` on.
     @exclusivity(unchecked) private var taken = LaneEvents()
     @exclusivity(unchecked) private var takenTargets: ContiguousArray<UInt64> = []
@@ -121,6 +125,7 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     /// Queues `event` for the member `number`, whose backlog is `counters`; returns true when
     /// the caller must schedule the lane's drain.
     func append(_ event: Event, for number: UInt64, counters: BufferCounters) -> Bool {
+        // unsafe invariant 4: the lane keeps its core.
         // Through a guaranteed reference: reaching the lock through the `unowned(unsafe)` field
         // retained and released it on every publish.
         Unmanaged.passUnretained(core)._withUnsafeGuaranteedRef { core in
@@ -229,13 +234,17 @@ final class LaneQueue<Event>: LaneQueueBase, @unchecked Sendable {
     private func withMember<Result>(
         _ index: Int, of list: ContiguousArray<AnySubscription>, _ body: (Subscription<Event>) -> Result
     ) -> Result {
+        // unsafe invariant 2: the run's copy of `members` keeps every member alive.
         list.withUnsafeBufferPointer { buffer in
             UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
                 .load(
                     fromByteOffset: index * MemoryLayout<AnySubscription>.stride,
                     as: Unmanaged<AnySubscription>.self
                 )
-                ._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Subscription<Event>.self)) }
+                ._withUnsafeGuaranteedRef {
+                    // unsafe invariant 3: `members` holds only this queue's `Subscription<Event>`s.
+                    body(unsafeDowncast($0, to: Subscription<Event>.self))
+                }
         }
     }
 

@@ -1,3 +1,4 @@
+// unsafe invariant 8: see the fields' note below.
 /// An executor or main-actor subscription whose executor has a lane: its events are queued on
 /// the lane it shares with the bus's other subscriptions on that executor (see
 /// ``ExecutorLane``), bounded or not: a bound limits this subscription's backlog, never its
@@ -27,6 +28,7 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
     /// Neither bounded nor immediate: the common lane publish tests this one flag.
     private let queuesPlainly: Bool
     private var memberNumber: UInt64 = 0
+    // unsafe invariant 5: only the lane's one running drain touches `passOwner`.
     /// The owner, held strongly from the first event of a drain pass that finds it alive to the end
     /// of that pass (``endPass()``), so that a burst of events costs one weak load instead of one
     /// per event. Holding it cannot make a handler run for a released owner: while held it is not
@@ -128,6 +130,8 @@ final class LaneSubscription<Owner: AnyObject, Event: Sendable>: OwnerBoundSubsc
             passOwner = nil
             return .ended
         }
+        // unsafe invariant 5: only the lane's one running drain touches `passOwner`, which holds
+        // the owner for the call; its type is `Owner`, as stored by this entry.
         // Called through an unretained reference: loading the field for the call retained and
         // released the owner, through its side table, what the weak load cost.
         Unmanaged.passUnretained(passOwner.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
@@ -163,6 +167,7 @@ enum LanePassStep {
     case ended
 }
 
+// unsafe invariant 8: made and used on the main actor only.
 /// Carries an owner into `MainActor.assumeIsolated` from the lane, which the compiler cannot
 /// see runs on the main actor.
 // unsafe invariant 8: made and used on the main actor only.
