@@ -18,6 +18,12 @@ enum FlowGuide {
         var archiveDone: Int
     }
 
+    /// The rows whose queues the guide knows. A row is a snapshot's or a recording's
+    /// `SubscriptionInfo`, which names its owner's type and holds no reference to it, so the
+    /// match is by that name, taken from the types themselves: renaming one renames the match.
+    private static let tickerPane = String(describing: TickerPane.self)
+    private static let archive = String(describing: ArchiveService.self)
+
     /// Draws the guide into `rect`: a pure function of its arguments. `subscriptions` are the
     /// tick's in delivery order: the bus's snapshot, or when `replaying`, what the recording
     /// says reached it so far (the replay bus has only the panes, and no archive runs).
@@ -46,7 +52,7 @@ enum FlowGuide {
         line([("Archive: ", Theme.title), ("async, one at a time", .plain)])
         if replaying {
             let recorded =
-                subscriptions.first { $0.subscriberName == "ArchiveService" }?.deliveredEventCount ?? 0
+                subscriptions.first { $0.subscriberName == archive }?.deliveredEventCount ?? 0
             // A replay runs no services: what the recording says, in the few columns of 80x24.
             line([("recorded: got \(recorded) · not replayed", Theme.hint)], indent: 2)
         } else {
@@ -114,7 +120,7 @@ enum FlowGuide {
             Array(repeating: Theme.header, count: 5))
         for info in subscriptions {
             let waiting = waitingCount(of: info, queues)
-            let dropped = info.subscriberName == "TickerPane" ? queues.tickerDropped : 0
+            let dropped = info.subscriberName == tickerPane ? queues.tickerDropped : 0
             row(
                 [
                     info.subscriberName, String(describing: info.delivery),
@@ -135,8 +141,8 @@ enum FlowGuide {
     /// Events the subscription was given that its handler has not run yet.
     private static func waitingCount(of info: SubscriptionInfo, _ queues: Queues) -> Int {
         switch info.subscriberName {
-        case "TickerPane": queues.tickerBacklog
-        case "ArchiveService": max(0, queues.archiveReceived - queues.archiveDone)
+        case tickerPane: queues.tickerBacklog
+        case archive: max(0, queues.archiveReceived - queues.archiveDone)
         default: 0
         }
     }
