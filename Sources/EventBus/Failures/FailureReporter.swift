@@ -46,7 +46,7 @@ final class FailureReporter: Sendable {
     /// The call site of the publish running on this thread, for a synchronous handler's report
     /// (and a store's state, which names the `dispatch` whose publish runs its reducer).
     static var publishingCallSite: CallSite? {
-        PublishNesting.current(key: PublishNesting.key).pointee.runningPublish?.callSite
+        PublishNesting.runningPublishOnThisThread?.callSite
     }
 
     /// Reports `error`, thrown by `subscription`'s handler for `event`. `isFirstForType` says
@@ -77,7 +77,7 @@ final class FailureReporter: Sendable {
         // Likewise the number: only a publish this bus numbered for its taps has one.
         let sequenceNumber =
             namesCallSite && taps.isActive
-            ? PublishNesting.current(key: PublishNesting.key).pointee.runningPublish?.sequenceNumber(on: taps)
+            ? PublishNesting.runningPublishOnThisThread?.sequenceNumber(on: taps)
             : nil
         let failure = SubscriberFailure(
             error: error, event: event, subscription: SubscriptionInfo(subscription),

@@ -48,6 +48,10 @@ struct PublishNesting {
         tracedPublish.depth == depth && depth > 0 ? tracedPublish : nil
     }
 
+    /// ``runningPublish`` of the calling thread, for code outside the engine (a failure report),
+    /// which never holds the thread's state itself.
+    static var runningPublishOnThisThread: TracedPublish? { current(key: key).pointee.runningPublish }
+
     init() {
         hazardRecord = HazardSlots.claimRecord()
         countingStripe = HazardSlots.nextStripe()
