@@ -46,13 +46,6 @@ UNSAFE = {
     "deinitialize": re.compile(r"\.deinitialize\("),
 }
 
-# Today's exceptions to "no unsafe construct outside the engine": each is to be removed, by
-# moving the construct into Internal/ (the unsafe inventory names the invariant of each). An
-# entry that no longer matches anything fails the check, so the list only shrinks.
-UNSAFE_OUTSIDE_ENGINE_TO_REMOVE = {
-    "Sources/EventBus/State/StateQuery+Transforms.swift": {"raw pointer"},
-}
-
 # Who may call `retire()` on another object: the stores that take entries out of the bus, and a
 # `retire()` override passing it on (to `super`, a sink, a protocol adapter's target).
 RETIRING_STORES = (
@@ -77,7 +70,6 @@ def check(root):
 
     sources = sorted((root / "Sources").rglob("*.swift")) if (root / "Sources").is_dir() else []
     examples = sorted((root / "Examples").rglob("*.swift")) if (root / "Examples").is_dir() else []
-    found_unsafe = {}
     for path in sources + examples:
         rel = path.relative_to(root).as_posix()
         in_library = rel.startswith(LIBRARY)
@@ -113,10 +105,8 @@ def check(root):
                     fail(rel, number, f"`{match.group(0)}` outside the engine: delivery is Internal/'s")
                 for construct, pattern in UNSAFE.items():
                     if pattern.search(line):
-                        found_unsafe.setdefault(rel, set()).add(construct)
-                        if construct not in UNSAFE_OUTSIDE_ENGINE_TO_REMOVE.get(rel, set()):
-                            fail(rel, number, f"{construct} outside the engine (only a type's own "
-                                 "@unchecked Sendable may be)")
+                        fail(rel, number, f"{construct} outside the engine (only a type's own "
+                             "@unchecked Sendable may be)")
             if is_registry and LOCKS.search(line):
                 fail(rel, number, "the registry takes no lock (its shard's lock is taken around it)")
             for match in RETIRE_CALL.finditer(line):
@@ -125,10 +115,6 @@ def check(root):
                     continue
                 fail(rel, number, f"`{receiver}.retire()`: only SubscriptionStore.release(_:), "
                      "ProtocolStore and a retire() override passing it on retire another object")
-    for rel, constructs in sorted(UNSAFE_OUTSIDE_ENGINE_TO_REMOVE.items()):
-        for construct in sorted(constructs - found_unsafe.get(rel, set())):
-            problems.append(f"{rel}: no {construct} left: remove it from "
-                            "UNSAFE_OUTSIDE_ENGINE_TO_REMOVE in scripts/check-architecture.py")
     return problems, len(sources) + len(examples)
 
 

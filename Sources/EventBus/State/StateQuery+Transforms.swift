@@ -28,13 +28,7 @@ extension StateQuery {
         let upstream = makeChain
         return selecting(transform, makeAutomaticSkip: StateSteps.skippingEqual(.automaticSkipRepeats))
             .fusingAutomaticSkip { next in
-                let previous = PreviousValue<Selected>()
-                return upstream { value in
-                    withUnsafePointer(to: transform(value.pointee)) { selected in
-                        previous.replaceUnlessEqual(with: selected)
-                            ? .skipped(.automaticSkipRepeats) : next(selected)
-                    }
-                }
+                upstream(StateSteps.selectingSkippingRepeats(transform, then: next))
             }
     }
 
@@ -57,14 +51,7 @@ extension StateQuery {
         guard let offset = MemoryLayout<Output>.offset(of: keyPath) else { return query }
         let upstream = makeChain
         return query.fusingAutomaticSkip { next in
-            let previous = PreviousValue<Selected>()
-            return upstream { value in
-                // safe: as in `selecting(_:makeAutomaticSkip:)`: the stored property's offset.
-                let field = UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(
-                    to: Selected.self)
-                return previous.replaceUnlessEqual(with: field)
-                    ? .skipped(.automaticSkipRepeats) : next(field)
-            }
+            upstream(StateSteps.selectingFieldSkippingRepeats(at: offset, then: next))
         }
     }
 
@@ -83,14 +70,8 @@ extension StateQuery {
         }
         let upstream = makeChain
         return with(
-            { next in
-                upstream { value in
-                    // safe: `offset` is the stored property's offset in `Output` (nil otherwise,
-                    // above), so the field is initialized memory of type `Selected` for as long
-                    // as `value` is, which is this call.
-                    next(UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(to: Selected.self))
-                }
-            }, makeAutomaticSkip: makeAutomaticSkip)
+            { next in upstream(StateSteps.selectingField(at: offset, then: next)) },
+            makeAutomaticSkip: makeAutomaticSkip)
     }
 
     @inlinable
@@ -99,7 +80,7 @@ extension StateQuery {
     ) -> StateQuery<State, Selected> {
         let upstream = makeChain
         return with(
-            { next in upstream { value in withUnsafePointer(to: transform(value.pointee)) { next($0) } } },
+            { next in upstream(StateSteps.selecting(transform, then: next)) },
             makeAutomaticSkip: makeAutomaticSkip)
     }
 }

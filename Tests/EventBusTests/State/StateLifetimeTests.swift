@@ -58,6 +58,33 @@ struct StateLifetimeTests {
         #expect(token?.isFinished == true)
     }
 
+    @Test func aReplacedCurrentValueIsReleasedAtOnceWithNoLockHeldSoItsDeinitMayReadTheBus() {
+        // Given a current value holding an object whose deinit reads the bus's current value
+        final class Reader: Sendable {
+            let onRelease: @Sendable () -> Void
+            init(onRelease: @escaping @Sendable () -> Void) { self.onRelease = onRelease }
+            deinit { onRelease() }
+        }
+        struct Holder: EventBusEvent {
+            let number: Int
+            let reader: Reader?
+        }
+        let sut = EventBus()
+        let readInDeinit = LockBox<[Int]>([])
+        sut.publishState(
+            Holder(
+                number: 1,
+                reader: Reader {
+                    readInDeinit.mutate { $0.append(sut.currentState(for: Holder.self)?.number ?? 0) }
+                }))
+
+        // When a state publish replaces it (under the shard lock; a release there would deadlock)
+        sut.publishState(Holder(number: 2, reader: nil))
+
+        // Then it was released once, before the publish returned, and its deinit read the new value
+        #expect(readInDeinit.value == [2])
+    }
+
     @Test func anOwnerReleasedWhileItsChainSkipsIsNeverCalledAndGoesWithTheNextValueThatPasses() {
         // Given a state subscription whose owner is released after its first value
         let sut = EventBus()

@@ -13,13 +13,8 @@ extension EventBus {
             _ = snapshotResolvingProtocols(
                 of: ObjectIdentifier(Event.self), for: value, generation: protocolGeneration)
         }
-        // The replaced value is moved to the stack and released here, outside the lock (a
-        // value's deinit may run code); no `Event?` is built (see `AnyStateSlot`).
-        let published = withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { replaced in
-            let published = store.setState(value, movingReplacedTo: replaced.baseAddress!)
-            if published.replacedAValue { replaced.baseAddress!.deinitialize(count: 1) }
-            return published
-        }
+        // The replaced value is released here, outside the lock (see `ReplacedState`).
+        let published = ReplacedState<Event>.publishing { store.setState(value, movingReplacedTo: $0) }
         let snapshot = published.snapshot
         let stateSequence = published.sequence
 

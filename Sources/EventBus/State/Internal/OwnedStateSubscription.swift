@@ -8,8 +8,7 @@
 /// is gone may still run (they are documented to be cheap and free of side effects); its handler
 /// never does, and the first value that passes finds the owner gone and has the entry pruned, as
 /// does every 64th skipped value (``StateEntry``) and the subscribe-time sweep.
-final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, @unchecked Sendable {
-    // safe: immutable; the chain's previous values are guarded by the gate (StateGate).
+final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event> {
     private let owner: WeakOwner<Owner>
 
     /// `chain` ends in a step that loads the owner from `owner` and calls the handler.
@@ -36,21 +35,4 @@ final class OwnedStateSubscription<Owner: AnyObject, Event>: StateEntry<Event>, 
     }
     override var ownerObject: AnyObject? { owner.object }
     override var isOwnerBound: Bool { true }
-}
-
-/// A state subscription's owner, held weakly, shared by the entry (for the owner questions of
-/// pruning and introspection) and by its chain's last step (to call the handler).
-///
-/// Typed, so the step compiled in the client loads an `Owner` with no cast.
-@usableFromInline
-final class WeakOwner<Owner: AnyObject>: @unchecked Sendable {
-    // safe: written only in init, and weak loads are atomic in the runtime. What the holder does
-    // with the loaded owner is the handler's business, as for plain owner-bound subscriptions.
-    // `var` only because `weak let` is newer than the toolchain floor (decision record 0107);
-    // `@exclusivity(unchecked)` because no write follows init, so no access can overlap one, and
-    // a `var`'s dynamic check would otherwise run on every delivery.
-    @exclusivity(unchecked) @usableFromInline weak var object: Owner?
-
-    @inlinable
-    init(_ object: Owner) { self.object = object }
 }

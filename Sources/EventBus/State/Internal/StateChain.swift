@@ -67,6 +67,65 @@ enum StateSteps {
             }
         }
     }
+
+    // The `select` steps: the only places a chain makes a value or an address of its own to lend.
+
+    /// A `select` step, given the step after it: lends `next` the result of `transform`, which
+    /// lives on this step's stack until `next` returns.
+    @inlinable
+    static func selecting<Input, Selected>(
+        _ transform: @escaping @Sendable (Input) -> Selected, then next: @escaping StateStage<Selected>
+    ) -> StateStage<Input> {
+        { value in withUnsafePointer(to: transform(value.pointee)) { next($0) } }
+    }
+
+    /// ``selecting(_:then:)`` fused with the automatic skip-repeats step after it, one closure
+    /// call fewer per value: a selection equal to the previous one is skipped.
+    @inlinable
+    static func selectingSkippingRepeats<Input, Selected: Equatable & Sendable>(
+        _ transform: @escaping @Sendable (Input) -> Selected, then next: @escaping StateStage<Selected>
+    ) -> StateStage<Input> {
+        let previous = PreviousValue<Selected>()
+        return { value in
+            withUnsafePointer(to: transform(value.pointee)) { selected in
+                previous.replaceUnlessEqual(with: selected) ? .skipped(.automaticSkipRepeats) : next(selected)
+            }
+        }
+    }
+
+    /// A key-path `select` of a stored property, given the step after it: lends `next` the
+    /// field's address inside the value, so nothing is copied. `offset` must be the stored
+    /// property's offset in `Input` (`MemoryLayout.offset(of:)`, nil for any other key path).
+    @inlinable
+    static func selectingField<Input, Selected>(at offset: Int, then next: @escaping StateStage<Selected>)
+        -> StateStage<Input>
+    {
+        { value in next(field(at: offset, in: value)) }
+    }
+
+    /// ``selectingField(at:then:)`` fused with the automatic skip-repeats step after it.
+    @inlinable
+    static func selectingFieldSkippingRepeats<Input, Selected: Equatable & Sendable>(
+        at offset: Int, then next: @escaping StateStage<Selected>
+    ) -> StateStage<Input> {
+        let previous = PreviousValue<Selected>()
+        return { value in
+            let selected: UnsafePointer<Selected> = field(at: offset, in: value)
+            return previous.replaceUnlessEqual(with: selected)
+                ? .skipped(.automaticSkipRepeats) : next(selected)
+        }
+    }
+
+    /// The field `offset` bytes into the value at `value`.
+    @inlinable
+    static func field<Input, Selected>(at offset: Int, in value: UnsafePointer<Input>) -> UnsafePointer<
+        Selected
+    > {
+        // safe: `offset` is a stored property's offset in `Input` (see `selectingField`), so the
+        // field is initialized memory of type `Selected` for as long as `value` is, which is the
+        // step's call.
+        UnsafeRawPointer(value).advanced(by: offset).assumingMemoryBound(to: Selected.self)
+    }
 }
 
 /// The value that last reached one skip step of one subscription.
@@ -133,4 +192,21 @@ extension PreviousValue where Value: Equatable {
         value.pointee = newValue.pointee
         return false
     }
+}
+
+/// A state subscription's owner, held weakly, shared by the entry (for the owner questions of
+/// pruning and introspection) and by its chain's last step (to call the handler).
+///
+/// Typed, so the step compiled in the client loads an `Owner` with no cast.
+@usableFromInline
+final class WeakOwner<Owner: AnyObject>: @unchecked Sendable {
+    // safe: written only in init, and weak loads are atomic in the runtime. What the holder does
+    // with the loaded owner is the handler's business, as for plain owner-bound subscriptions.
+    // `var` only because `weak let` is newer than the toolchain floor (decision record 0107);
+    // `@exclusivity(unchecked)` because no write follows init, so no access can overlap one, and
+    // a `var`'s dynamic check would otherwise run on every delivery.
+    @exclusivity(unchecked) @usableFromInline weak var object: Owner?
+
+    @inlinable
+    init(_ object: Owner) { self.object = object }
 }

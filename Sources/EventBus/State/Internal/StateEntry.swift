@@ -187,3 +187,14 @@ enum WaitingTurn<Event> {
     case value(Event)
     case pass
 }
+
+// A state publish's walk calls entries from any thread, so every state kind is `Sendable`. Swift
+// makes each subclass restate the base's `@unchecked Sendable`; these kinds' claim is only the
+// base's rule (every stored property of their own is a `let` of a `Sendable` type: a sink, a
+// `WeakOwner`, a store's engine), so they restate it here, beside `StateEntry`, rather than one
+// by one in their own files. A new state kind with a field of its own that no lock, atomic or gate
+// guards restates it next to that field instead, saying why it is safe. (Sendable by
+// construction: the inventory's invariant 8.)
+extension StateSubscription: @unchecked Sendable {}
+extension OwnedStateSubscription: @unchecked Sendable {}
+extension StoreActionSubscription: @unchecked Sendable {}

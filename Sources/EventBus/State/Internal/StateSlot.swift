@@ -33,13 +33,12 @@ final class AnyStateSlot: @unchecked Sendable {  // safe: only touched under the
         hasValue ? storage.assumingMemoryBound(to: Event.self).pointee : nil
     }
 
-    /// Makes `value` current. The value it replaces, if any, is moved into `replaced`
-    /// (uninitialized memory the caller deinitializes after unlocking); returns whether there
-    /// was one.
-    func replace<Event>(with value: Event, movingOldTo replaced: UnsafeMutablePointer<Event>) -> Bool {
+    /// Makes `value` current. The value it replaces, if any, is moved into `replaced`, to be
+    /// released after unlocking; returns whether there was one.
+    func replace<Event>(with value: Event, movingOldTo replaced: ReplacedState<Event>) -> Bool {
         let typed = storage.assumingMemoryBound(to: Event.self)
         let hadValue = hasValue
-        if hadValue { replaced.moveInitialize(from: typed, count: 1) }
+        if hadValue { replaced.place.moveInitialize(from: typed, count: 1) }
         typed.initialize(to: value)
         hasValue = true
         return hadValue
@@ -50,6 +49,33 @@ final class AnyStateSlot: @unchecked Sendable {  // safe: only touched under the
         guard hasValue else { return nil }
         hasValue = false
         return storage.assumingMemoryBound(to: Event.self).move()
+    }
+}
+
+/// Where a state publish puts the value it replaces: a place on the publishing thread's stack,
+/// handed through the store and the registry to ``AnyStateSlot/replace(with:movingOldTo:)`` under
+/// the shard lock, and released by ``publishing(_:)`` after the lock is gone (a value's deinit
+/// may run code). No `Event?` is built: returned from the lock, one cost a runtime metadata
+/// lookup per state publish in unspecialized code.
+struct ReplacedState<Event> {
+    fileprivate let place: UnsafeMutablePointer<Event>
+
+    @inline(__always)
+    private init(place: UnsafeMutablePointer<Event>) {
+        self.place = place
+    }
+
+    /// Runs `publish` (which takes the shard lock) with a place for the replaced value, then
+    /// releases that value, if `publish` moved one there.
+    @inline(__always)
+    static func publishing(_ publish: (ReplacedState<Event>) -> StatePublish) -> StatePublish {
+        // safe: the place is uninitialized until `replace` moves a value in, and then holds one
+        // until the deinitialize below, which runs exactly when `replacedAValue` says so.
+        withUnsafeTemporaryAllocation(of: Event.self, capacity: 1) { buffer in
+            let published = publish(ReplacedState(place: buffer.baseAddress!))
+            if published.replacedAValue { buffer.baseAddress!.deinitialize(count: 1) }
+            return published
+        }
     }
 }
 

@@ -7,8 +7,7 @@
 /// forwards cancellation and owner questions to its sink. The owner is not checked before the
 /// chain: every sink checks its own before it runs or queues the handler, so a value the chain
 /// skips costs no weak load (see ``OwnedStateSubscription``).
-final class StateSubscription<Event>: StateEntry<Event>, @unchecked Sendable {
-    // safe: immutable; the chain's previous values are guarded by the gate.
+final class StateSubscription<Event>: StateEntry<Event> {
     private let sink: AnySubscription
 
     /// `chain` ends by delivering to `sink` (see `StateQuery.register`).

@@ -5,10 +5,7 @@
 /// An action dispatched while another thread runs a batch is queued and its `dispatch`
 /// returns at once; it is reduced by that thread later. So a store can have work in flight
 /// that no executor, task or lane holds, and only the store can say so.
-final class StoreActionSubscription<State: EventBusEvent, Action: EventBusEvent>: Subscription<Action>,
-    @unchecked Sendable
-{
-    // safe: `engine` is immutable and thread-safe.
+final class StoreActionSubscription<State: EventBusEvent, Action: EventBusEvent>: Subscription<Action> {
     /// Held strongly: no weak load per action (see ``StoreEngine``).
     private let engine: StoreEngine<State, Action>
 

@@ -5,7 +5,7 @@ extension SubscriptionRegistry {
     /// Makes `value` the current value of its type, numbers this publish, and returns the
     /// subscribers to deliver it to. The value it replaced is moved into `replaced`, to be
     /// released after unlocking (a value's `deinit` may run arbitrary code).
-    mutating func setState<Event>(_ value: Event, movingReplacedTo replaced: UnsafeMutablePointer<Event>)
+    mutating func setState<Event>(_ value: Event, movingReplacedTo replaced: ReplacedState<Event>)
         -> StatePublish
     {
         let eventKey = ObjectIdentifier(Event.self)

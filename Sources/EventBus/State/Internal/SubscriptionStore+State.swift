@@ -1,9 +1,7 @@
 /// The locked side of current values (see `SubscriptionRegistry+State`). Replaced and cleared
 /// values come back out of the lock and are released by the caller.
 extension SubscriptionStore {
-    func setState<Event>(_ value: Event, movingReplacedTo replaced: UnsafeMutablePointer<Event>)
-        -> StatePublish
-    {
+    func setState<Event>(_ value: Event, movingReplacedTo replaced: ReplacedState<Event>) -> StatePublish {
         withShard(for: ObjectIdentifier(Event.self)) { $0.setState(value, movingReplacedTo: replaced) }
     }
 
