@@ -12,8 +12,7 @@
 # Comments are left out of the count: only code is counted, one per occurrence. Each occurrence
 # carries its invariant: a comment line "// unsafe invariant N: why" files the constructs below
 # it, up to the next such line in the file, under the table's group N. An occurrence with no
-# such line above it fails the check, unless its file is one of the few still filed per file
-# (see `per_file` below).
+# such line above it fails the check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,67 +42,44 @@ constructs=(
     "deinitialize|\.deinitialize\("
 )
 
-# Files whose constructs do not name their invariant yet: compared per file and construct (the
-# rows of every group added up), as the whole table was before occurrences carried their
-# invariant. Each is to be tagged by whoever owns it; an entry whose file has a tag, or no
-# construct, fails the check, so the list only shrinks.
-per_file=(
-    EventBus/State/Internal/EventBus+StateDelivery.swift
-    EventBus/State/Internal/StateChain.swift
-    EventBus/State/Internal/StateEntry.swift
-    EventBus/State/Internal/StateSlot.swift
-    EventBus/State/Internal/StoreEngine.swift
-    EventBus/State/Internal/StoreTurn.swift
-)
-per_file_list=$(printf '%s\n' "${per_file[@]}")
-
 # "file<TAB>invariant<TAB>construct<TAB>count" for the code; the invariant is "?" where no tag
-# files the occurrence, "*" for a file compared per file. "file<TAB>tagged" lines follow for
-# files that carry a tag.
+# files the occurrence.
 scan() {
     local patterns
     patterns=$(printf '%s\n' "${constructs[@]}")
-    find Sources -name '*.swift' | LC_ALL=C sort | xargs env PATTERNS="$patterns" PER_FILE="$per_file_list" awk '
+    find Sources -name '*.swift' | LC_ALL=C sort | xargs env PATTERNS="$patterns" awk '
         BEGIN {
             n = split(ENVIRON["PATTERNS"], lines, "\n")
             for (i = 1; i <= n; i++) {
                 split(lines[i], parts, "|"); name[i] = parts[1]
                 regex[i] = substr(lines[i], length(parts[1]) + 2)
             }
-            m = split(ENVIRON["PER_FILE"], files, "\n")
-            for (i = 1; i <= m; i++) perFile["Sources/" files[i]] = 1
         }
         FNR == 1 { group = "?" }
         {
             if (match($0, /^[ \t]*\/\/ unsafe invariant [0-9]+:/)) {
                 group = $0; sub(/^[ \t]*\/\/ unsafe invariant /, "", group); sub(/:.*$/, "", group)
-                tagged[FILENAME] = 1
                 next
             }
             # Line comments (doc comments included) are not code; no string literal in
             # Sources holds "//" next to one of these names.
             line = $0; sub(/\/\/.*$/, "", line)
-            filed = (FILENAME in perFile) ? "*" : group
             for (i = 1; i <= n; i++) {
                 rest = line
                 while (match(rest, regex[i])) {
-                    total[FILENAME "\t" filed "\t" name[i]]++
+                    total[FILENAME "\t" group "\t" name[i]]++
                     rest = substr(rest, RSTART + RLENGTH)
                 }
             }
         }
-        END {
-            for (key in total) { k = key; sub(/^Sources\//, "", k); print k "\t" total[key] }
-            for (file in tagged) { f = file; sub(/^Sources\//, "", f); print f "\ttagged" }
-        }
+        END { for (key in total) { k = key; sub(/^Sources\//, "", k); print k "\t" total[key] } }
     ' | LC_ALL=C sort
 }
 
 # The inventory: a group heading ("**4. Referenced unretained ...**") and its table rows,
 # "| `file` | 2 Unmanaged, 1 raw pointer |", each row filed under the heading above it.
 documented() {
-    awk -F'|' -v perFileList="$per_file_list" '
-        BEGIN { m = split(perFileList, files, "\n"); for (i = 1; i <= m; i++) perFile[files[i]] = 1 }
+    awk -F'|' '
         /<!-- unsafe-inventory:begin -->/ { inside = 1; next }
         /<!-- unsafe-inventory:end -->/ { inside = 0 }
         !inside { next }
@@ -111,13 +87,12 @@ documented() {
         !/^\|/ || $3 !~ /^ *[0-9]/ { next }
         {
             file = $2; gsub(/^ +| +$|`/, "", file)
-            filed = (file in perFile) ? "*" : group
             n = split($3, items, ",")
             for (i = 1; i <= n; i++) {
                 item = items[i]; gsub(/^ +| +$/, "", item)
                 count = item; sub(/ .*/, "", count)
                 name = item; sub(/^[0-9]+ /, "", name)
-                total[file "\t" filed "\t" name] += count
+                total[file "\t" group "\t" name] += count
             }
         }
         END { for (key in total) print key "\t" total[key] }
@@ -146,20 +121,6 @@ if [ -n "$missing" ]; then
     exit 1
 fi
 
-# The list of files filed per file only shrinks.
-stale=$(for file in "${per_file[@]}"; do
-    if printf '%s\n' "$scanned" | grep -qF "$(printf '%s\ttagged' "$file")"; then
-        echo "  $file names its invariants now: take it off per_file in scripts/unsafe-inventory.sh"
-    elif ! printf '%s\n' "$actual" | grep -qF "$(printf '%s\t' "$file")"; then
-        echo "  $file holds no unsafe construct: take it off per_file in scripts/unsafe-inventory.sh"
-    fi
-done)
-if [ -n "$stale" ]; then
-    echo "unsafe inventory: the list of files compared per file is out of date:" >&2
-    echo "$stale" >&2
-    exit 1
-fi
-
 untagged=$(printf '%s\n' "$actual" | awk -F'\t' '$2 == "?" { print "  " $1 ": " $4 " " $3 }')
 if [ -n "$untagged" ]; then
     echo "unsafe inventory: constructs that name no invariant (add a \"// unsafe invariant N: why\"" >&2
@@ -175,8 +136,7 @@ if [ "$actual" = "$expected" ]; then
     exit 0
 fi
 
-echo "unsafe inventory: $table and the code disagree (file, invariant, construct, count;" >&2
-echo "invariant * is a file still compared per file):" >&2
+echo "unsafe inventory: $table and the code disagree (file, invariant, construct, count):" >&2
 { diff <(printf "%s\n" "$expected") <(printf "%s\n" "$actual") || true; } | tr "\t" " " | sed -n "s/^< /  table says: /p; s/^> /  code has:   /p" >&2
 echo "Update the table in ARCHITECTURE.md (\"The unsafe inventory\"), or the code's" >&2
 echo "\"// unsafe invariant N:\" line: for a new construct, the row in the group of the invariant" >&2

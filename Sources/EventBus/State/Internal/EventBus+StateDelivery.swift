@@ -40,6 +40,7 @@ extension EventBus {
         nesting.pointee.depth -= 1
     }
 
+    // unsafe invariant 5: `nesting` is this thread's own `PublishNesting`.
     /// Offers a state value to the snapshot taken when it became current, in one
     /// ``DeliveryWalk`` (see ``DeliveryWalk/runState(_:sequence:over:)``: every entry sees
     /// `stateSequence` once). Out of order values are not a concern here: each subscription's
@@ -56,6 +57,7 @@ extension EventBus {
             parent: parent, depth: nesting.pointee.depth)
         var walk = DeliveryWalk(tapping: tapping)
         if !snapshot.isEmpty {
+            // unsafe invariant 10: the value is lent for the walk; this frame keeps it alive.
             // The value is handed to the entries by pointer (see `StateStage`), valid for the walk;
             // taken only when there is a walk (a generic call and its closure).
             withUnsafePointer(to: value) { walk.runState($0, sequence: stateSequence, over: snapshot) }

@@ -10,6 +10,7 @@ enum StageResult {
     case skipped(SkipReason)
 }
 
+// unsafe invariant 10: each step's value is lent for its call only; no step keeps the pointer.
 /// One step of a chain, and everything after it: takes a value, returns what happened.
 ///
 /// The value comes by pointer, valid for the call only (no step keeps it): a value handed on as
@@ -103,6 +104,7 @@ enum StateSteps {
         { value in next(field(at: offset, in: value)) }
     }
 
+    // unsafe invariant 7: `offset` is a stored property's offset in `Input`, so the field is typed `Selected`.
     /// ``selectingField(at:then:)`` fused with the automatic skip-repeats step after it.
     @inlinable
     static func selectingFieldSkippingRepeats<Input, Selected: Equatable & Sendable>(
@@ -128,6 +130,7 @@ enum StateSteps {
     }
 }
 
+// unsafe invariant 6: the gate runs one chain at a time, so one thread at a time touches the pointees.
 /// The value that last reached one skip step of one subscription.
 ///
 /// Every subscription builds its own chain, so previous values are never shared. Kept behind
@@ -152,6 +155,7 @@ final class PreviousValue<Value>: @unchecked Sendable {
         isSet.deallocate()
     }
 
+    // unsafe invariant 10: the new value is lent for the call; it is copied, never kept.
     /// Stores `newValue` as the previous value and returns whether `isSkipped(old, newValue)`
     /// holds. Without an old value (the first value), returns false: the first value passes.
     @inlinable
@@ -194,6 +198,7 @@ extension PreviousValue where Value: Equatable {
     }
 }
 
+// unsafe invariant 8: `object` is written once, in `init`, before the box is shared.
 /// A state subscription's owner, held weakly, shared by the entry (for the owner questions of
 /// pruning and introspection) and by its chain's last step (to call the handler).
 ///

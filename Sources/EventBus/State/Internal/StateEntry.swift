@@ -1,5 +1,6 @@
 import Synchronization
 
+// unsafe invariant 8: the waiting turns under the gate's lock, the chain run by the gate's holder only.
 /// The part of a state subscription that only depends on the published type: its gate, its
 /// chain, and the loop that runs whatever the gate hands out. The subclasses
 /// (``StateSubscription``, ``OwnedStateSubscription``) answer the owner questions and build
@@ -34,6 +35,7 @@ class StateEntry<Event>: Subscription<Event>, @unchecked Sendable {
         gate.start(after: sequence, replaying: replaying)
     }
 
+    // unsafe invariant 10: every value is lent for one call by the frame that holds it (the replay, the walk, a turn).
     /// Runs the replayed value on the subscriber's thread, outside every lock, then whatever
     /// was published meanwhile. The gate has been held since ``start(after:replaying:)``.
     final func replay(_ value: Event) {
@@ -188,6 +190,7 @@ enum WaitingTurn<Event> {
     case pass
 }
 
+// unsafe invariant 8: Sendable by construction, as the note below says.
 // A state publish's walk calls entries from any thread, so every state kind is `Sendable`. Swift
 // makes each subclass restate the base's `@unchecked Sendable`; these kinds' claim is only the
 // base's rule (every stored property of their own is a `let` of a `Sendable` type: a sink, a

@@ -9,7 +9,9 @@
 /// in place. Not generic: the value sits in raw memory sized for its type, and every call names the
 /// type. A generic slot class cost a runtime metadata lookup per state publish to reach its field,
 /// and returning the replaced value as an `Event?` in a tuple cost two more.
+// unsafe invariant 8: a slot is touched only under its shard's lock.
 final class AnyStateSlot: @unchecked Sendable {  // safe: only touched under the shard lock
+    // unsafe invariant 7: the memory is allocated for the slot's `Event`, and every call names that type.
     /// Numbers the type's state publishes 1, 2, 3, …; 0 before the first.
     var sequence: UInt64 = 0
     private var hasValue = false

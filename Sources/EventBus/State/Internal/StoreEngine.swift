@@ -1,5 +1,6 @@
 import Dispatch
 
+// unsafe invariant 6: the queues under the core's lock; the state slots written only by the runner, read under the lock.
 /// What a ``Store`` does with its actions: admits them into batches (see ``StoreCore``), runs
 /// middleware and the reducer, and publishes each state.
 ///

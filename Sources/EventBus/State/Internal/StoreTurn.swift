@@ -8,6 +8,7 @@ import Synchronization
     import Musl
 #endif
 
+// unsafe invariant 5: `reducing` is touched only by the runner its word names; a thread is one word.
 /// Whose turn it is to reduce a store's actions, in one atomic word, and the lock the store
 /// takes only when actions wait.
 ///
