@@ -107,35 +107,19 @@ struct DeliveryWalk {
         // derived at the end: a counter bumped on every delivery is one more value live across the
         // handler calls, spilled and reloaded each time.
         var missed = 0
-        for index in 0..<count {
+        entries: for index in 0..<count {
             let entry = entryAt(index)
             let answer = offer(entry)
             // One comparison for a plain delivery; pruning, once-subscriptions, stop
             // propagation, buffer drops and values held back by a chain are decided off that path.
             if answer != .delivered {
-                if answer.isHeldBack {  // by a state chain's step: the subscription goes on
-                    heldBackAny = true
+                switch settle(answer, of: entry, countedOnTheList: countedOnTheList) {
+                case .missed:
                     missed += 1
-                    if countedOnTheList { entry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
-                    if let notes, let reason = answer.skipReason {
-                        notes.skips.append(
-                            entry._withUnsafeGuaranteedRef { PublishRecord.Skip($0, reason: reason.name) })
-                    }
-                    continue
-                }
-                let outcome = answer.outcome
-                needsPrune = needsPrune || outcome.needsPrune
-                if outcome.droppedAnEvent {
-                    droppedAny = true
-                    notes?.droppingRecipients.append(
-                        entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
-                }
-                guard outcome.reached else {
-                    missed += 1
-                    if countedOnTheList { entry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
-                    continue
-                }
-                if outcome == .consumed {
+                    continue entries
+                case .reached:
+                    break
+                case .consumed:
                     consumer = entry
                     end = index
                     for later in index + 1..<count {
@@ -143,23 +127,61 @@ struct DeliveryWalk {
                         if countedOnTheList { laterEntry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
                         pass(laterEntry)
                     }
-                    break
+                    break entries
                 }
             }
             if !countedOnTheList { entry._withUnsafeGuaranteedRef { $0.countDelivery() } }
-            notes?.recipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+            if let notes { Self.note(entry, in: notes) }
         }
         // Up to the consumer (which is added below), every entry visited and not missed.
         reachedCount += end - missed
         if let consumer {
             reachedCount += 1
             if !countedOnTheList { consumer._withUnsafeGuaranteedRef { $0.countDelivery() } }
-            if let notes {
-                let recipient = consumer._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
-                notes.recipients.append(recipient)
-                notes.consumedBy = recipient
-            }
+            if let notes { Self.note(consumer, in: notes, consumed: true) }
         }
+    }
+
+    /// What an answer other than a plain delivery did to the walk.
+    private enum Settled {
+        case missed, reached, consumed
+    }
+
+    /// Applies an answer other than a plain delivery: pruning, a drop, a value held back, or an
+    /// entry not reached. A function of its own, inlined in an optimized build: unoptimized,
+    /// its temporaries would enlarge the walk's frame, which every nested publish holds.
+    @inline(__always)
+    private mutating func settle<Answer: OfferAnswer>(
+        _ answer: Answer, of entry: Unmanaged<AnySubscription>, countedOnTheList: Bool
+    ) -> Settled {
+        if answer.isHeldBack {  // by a state chain's step: the subscription goes on
+            heldBackAny = true
+            if countedOnTheList { entry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
+            if let notes, let reason = answer.skipReason {
+                notes.skips.append(
+                    entry._withUnsafeGuaranteedRef { PublishRecord.Skip($0, reason: reason.name) })
+            }
+            return .missed
+        }
+        let outcome = answer.outcome
+        needsPrune = needsPrune || outcome.needsPrune
+        if outcome.droppedAnEvent {
+            droppedAny = true
+            notes?.droppingRecipients.append(entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) })
+        }
+        guard outcome.reached else {
+            if countedOnTheList { entry._withUnsafeGuaranteedRef { $0.uncountDelivery() } }
+            return .missed
+        }
+        return outcome == .consumed ? .consumed : .reached
+    }
+
+    /// Notes a recipient for the taps' record (see `settle` for why it is a function).
+    @inline(__always)
+    private static func note(_ entry: Unmanaged<AnySubscription>, in notes: Notes, consumed: Bool = false) {
+        let recipient = entry._withUnsafeGuaranteedRef { PublishRecord.Recipient($0) }
+        notes.recipients.append(recipient)
+        if consumed { notes.consumedBy = recipient }
     }
 }
 
