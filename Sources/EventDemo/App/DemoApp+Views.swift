@@ -37,7 +37,9 @@ extension DemoApp {
             subscriptions: busPane.mapSnapshot(of: bus)[String(describing: PriceDidTickEvent.self)] ?? [],
             replaying: replayer != nil || follower != nil, into: &buffer, in: layout.flowGuide)
         renderEventLog(in: layout.flowLog, into: &buffer)
-        Self.drawFlashes(flashes, at: frameTime, panes: [("TickerPane", layout.ticker)], into: &buffer)
+        Self.drawFlashes(
+            flashes, at: frameTime, panes: [(String(describing: TickerPane.self), layout.ticker)],
+            into: &buffer)
     }
 
     private func renderEventLog(in rect: Rect, into buffer: inout ScreenBuffer) {

@@ -104,4 +104,24 @@ struct StateAutomaticSkipTests {
         #expect(dead.all == ["dead"])
         deadEvents.cancel()
     }
+
+    @Test func aPlainPublishEveryStateSubscriptionHoldsBackIsNotADeadEventEither() {
+        let sut = EventBus()
+        let owner = Owner()
+        let dead = Log()
+        let deadEvents = sut.subscribe(for: DeadEvent.self) { _ in dead.append("dead") }
+        sut.states(for: Basket.self).subscribe(owner: owner) { _, _ in }
+
+        sut.publish(Basket(items: ["tea"]))
+        sut.publish(Basket(items: ["tea"]))  // held back as a repeat
+        sut.publish(Reading(value: 1))  // nobody subscribes to Reading
+
+        // Known bug, not fixed: the state entry answers a held-back plain publish as a skip
+        // that reached nobody, so the walk reports it as a dead event (and prunes under the
+        // shard lock). The fixes tried cost the plain publish path instructions.
+        withKnownIssue {
+            #expect(dead.all == ["dead"])
+        }
+        deadEvents.cancel()
+    }
 }
